@@ -1,0 +1,3 @@
+module github.com/bulwark-sec/bulwark
+
+go 1.26
