@@ -1,0 +1,41 @@
+# bulwark's tasks. `make run` and `make test` need nothing but Go (and the C
+# compiler Go uses for cgo, which the tree-sitter parsers need).
+GO        ?= go
+GOTESTFLAGS ?=
+PKGS      ?= ./...
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@2025.1.1
+BUILDFLAGS = -trimpath -ldflags="-s -w"
+
+.PHONY: run test bench lint generate build image
+
+## run: start the API server and workers with embedded SQLite and Redis
+run:
+	$(GO) run . serve
+
+## test: run every test (PostgreSQL/Redis when BULWARK_TEST_* are set)
+test:
+	$(GO) test $(GOTESTFLAGS) $(PKGS)
+
+## bench: run the Go benchmarks
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+## lint: gofmt, go vet, staticcheck
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+	$(GO) run $(STATICCHECK) $(PKGS)
+
+## generate: regenerate generated files (docs, golden files)
+generate:
+	$(GO) generate $(PKGS)
+
+## build: the bulwark binary, built as the Dockerfile builds it
+build:
+	CGO_ENABLED=1 $(GO) build $(BUILDFLAGS) -o bin/bulwark .
+
+## image: the container image (needs a Docker engine)
+image:
+	docker build -t bulwark:dev .
+
+-include scanner.mk

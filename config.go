@@ -1,0 +1,98 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// config is read from BULWARK_* environment variables; the README's
+// configuration table lists them.
+type config struct {
+	Addr        string
+	DatabaseURL string
+	RedisURL    string
+	DataDir     string
+	Secret      string
+	Concurrency int
+	LogLevel    slog.Level
+	LogFormat   string
+	ProxyHeader string
+}
+
+func loadConfig() (config, error) {
+	c := config{
+		Addr:        env("BULWARK_ADDR", ":8080"),
+		DatabaseURL: os.Getenv("BULWARK_DATABASE_URL"),
+		RedisURL:    os.Getenv("BULWARK_REDIS_URL"),
+		DataDir:     env("BULWARK_DATA_DIR", "data"),
+		Secret:      os.Getenv("BULWARK_SECRET"),
+		LogFormat:   env("BULWARK_LOG_FORMAT", "text"),
+		ProxyHeader: os.Getenv("BULWARK_PROXY_HEADER"),
+	}
+	n, err := strconv.Atoi(env("BULWARK_WORKER_CONCURRENCY", strconv.Itoa(runtime.GOMAXPROCS(0))))
+	if err != nil || n < 1 {
+		return c, fmt.Errorf("BULWARK_WORKER_CONCURRENCY must be a positive integer")
+	}
+	c.Concurrency = n
+	if err := c.LogLevel.UnmarshalText([]byte(env("BULWARK_LOG_LEVEL", "info"))); err != nil {
+		return c, fmt.Errorf("BULWARK_LOG_LEVEL: %w", err)
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		return c, fmt.Errorf("BULWARK_LOG_FORMAT must be text or json")
+	}
+	if c.DatabaseURL == "" {
+		c.DatabaseURL = filepath.Join(c.DataDir, "bulwark.db")
+	}
+	return c, nil
+}
+
+// secret returns the HMAC secret for cursors. Without BULWARK_SECRET one is
+// generated once and kept in the data folder, which suits a single machine;
+// several API servers must share BULWARK_SECRET.
+func (c config) secret() ([]byte, error) {
+	if c.Secret != "" {
+		if len(c.Secret) < 32 {
+			return nil, errors.New("BULWARK_SECRET must be at least 32 characters")
+		}
+		return []byte(c.Secret), nil
+	}
+	path := filepath.Join(c.DataDir, "secret")
+	if b, err := os.ReadFile(path); err == nil && len(strings.TrimSpace(string(b))) >= 32 {
+		return []byte(strings.TrimSpace(string(b))), nil
+	}
+	if err := os.MkdirAll(c.DataDir, 0o750); err != nil {
+		return nil, fmt.Errorf("create data folder: %w", err)
+	}
+	b := make([]byte, 32)
+	if _, err := rand.Read(b); err != nil {
+		return nil, err
+	}
+	s := hex.EncodeToString(b)
+	if err := os.WriteFile(path, []byte(s+"\n"), 0o600); err != nil {
+		return nil, fmt.Errorf("write %s: %w", path, err)
+	}
+	return []byte(s), nil
+}
+
+func (c config) logger() *slog.Logger {
+	opts := &slog.HandlerOptions{Level: c.LogLevel}
+	if c.LogFormat == "json" {
+		return slog.New(slog.NewJSONHandler(os.Stderr, opts))
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, opts))
+}
+
+func env(k, def string) string {
+	if v := os.Getenv(k); v != "" {
+		return v
+	}
+	return def
+}

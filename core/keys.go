@@ -1,0 +1,177 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/bulwark-sec/bulwark/db"
+)
+
+// Plans, cheapest first.
+var Plans = []string{"free", "developer", "startup", "professional", "enterprise"}
+
+// ValidPlan reports whether p is a plan name.
+func ValidPlan(p string) bool { return slices.Contains(Plans, p) }
+
+// Authenticate resolves a bearer API key to its principal. A malformed,
+// unknown or revoked key is UNAUTHORIZED; an expired one is KEY_EXPIRED.
+func (s *Service) Authenticate(ctx context.Context, key string) (*Principal, error) {
+	unauth := Errorf(CodeUnauthorized, "invalid API key")
+	if !WellFormedAPIKey(key) {
+		return nil, unauth
+	}
+	k, err := db.GetAPIKeyByHash(ctx, s.DB, HashAPIKey(key))
+	if errors.Is(err, db.ErrNotFound) {
+		return nil, unauth
+	}
+	if err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	if k.RevokedAt != nil {
+		return nil, unauth
+	}
+	if k.ExpiresAt != nil && !now.Before(*k.ExpiresAt) {
+		return nil, Errorf(CodeKeyExpired, "the API key expired at %s", k.ExpiresAt.UTC().Format(time.RFC3339))
+	}
+	org, err := db.GetOrganization(ctx, s.DB, k.OrganizationID)
+	if err != nil {
+		return nil, dbErr(err, "organization")
+	}
+	role := RoleViewer
+	if m, err := db.GetMembership(ctx, s.DB, k.OrganizationID, k.UserID); err == nil {
+		role = m.Role
+	} else if !errors.Is(err, db.ErrNotFound) {
+		return nil, err
+	} else {
+		// The key's user left the organization: the key no longer works.
+		return nil, unauth
+	}
+	if err := db.TouchAPIKey(ctx, s.DB, k.ID, now); err != nil {
+		s.Log.Warn("touch api key", "err", err)
+	}
+	return &Principal{OrgID: k.OrganizationID, UserID: k.UserID, KeyID: k.ID, Role: role,
+		Plan: org.Plan, Scopes: k.Scopes}, nil
+}
+
+// NewKey is an API key just issued, with its secret shown once.
+type NewKey struct {
+	Row    *db.APIKey
+	Secret string
+}
+
+// insertKey issues a key for user in org inside tx.
+func (s *Service) insertKey(ctx context.Context, tx bun.IDB, orgID, userID uuid.UUID, name string, scopes []string, expires *time.Time) (*NewKey, error) {
+	secret := NewAPIKey()
+	k := &db.APIKey{ID: newID(), OrganizationID: orgID, UserID: userID, Name: name,
+		Prefix: DisplayPrefix(secret), Hash: HashAPIKey(secret), Scopes: scopes,
+		ExpiresAt: expires, CreatedAt: s.Now()}
+	if _, err := tx.NewInsert().Model(k).Exec(ctx); err != nil {
+		return nil, err
+	}
+	return &NewKey{Row: k, Secret: secret}, nil
+}
+
+// Bootstrap is the result of CreateOwnerKey.
+type Bootstrap struct {
+	OrganizationID uuid.UUID `json:"organization_id"`
+	UserID         uuid.UUID `json:"user_id"`
+	APIKey         string    `json:"api_key"`
+}
+
+// CreateOwnerKey creates the organization named orgName on plan (and its
+// owner, identified by email) when missing, and issues the owner a key with
+// scopes. It backs `bulwark admin create-key` and the first start of serve.
+func (s *Service) CreateOwnerKey(ctx context.Context, orgName, plan, email string, scopes []string) (*Bootstrap, error) {
+	orgName = strings.TrimSpace(orgName)
+	if orgName == "" || len(orgName) > 255 {
+		return nil, Invalid("org", "invalid", "organization name must be 1 to 255 characters")
+	}
+	if !ValidPlan(plan) {
+		return nil, Invalid("plan", "invalid", "plan must be one of "+strings.Join(Plans, ", "))
+	}
+	if len(scopes) == 0 {
+		scopes = []string{"*"}
+	}
+	for _, sc := range scopes {
+		if !ValidScope(sc) {
+			return nil, Invalid("scopes", "invalid", "unknown scope "+sc)
+		}
+	}
+	if email == "" {
+		email = "owner@" + slug(orgName) + ".local"
+	}
+	var out Bootstrap
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		now := s.Now()
+		org, err := db.GetOrganizationByName(ctx, tx, orgName)
+		switch {
+		case errors.Is(err, db.ErrNotFound):
+			org = &db.Organization{ID: newID(), Name: orgName, Plan: plan, SigningSecret: NewSigningSecret(),
+				CreatedAt: now, UpdatedAt: now}
+			if _, err := tx.NewInsert().Model(org).Exec(ctx); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		case org.Plan != plan:
+			org.Plan, org.UpdatedAt = plan, now
+			if _, err := tx.NewUpdate().Model(org).Column("plan", "updated_at").WherePK().Exec(ctx); err != nil {
+				return err
+			}
+		}
+		user, err := db.GetUserByEmail(ctx, tx, email)
+		if errors.Is(err, db.ErrNotFound) {
+			user = &db.User{ID: newID(), Email: email, CreatedAt: now, UpdatedAt: now}
+			if _, err := tx.NewInsert().Model(user).Exec(ctx); err != nil {
+				return err
+			}
+		} else if err != nil {
+			return err
+		}
+		if _, err := db.GetMembership(ctx, tx, org.ID, user.ID); errors.Is(err, db.ErrNotFound) {
+			m := &db.Membership{OrganizationID: org.ID, UserID: user.ID, Role: RoleOwner, CreatedAt: now}
+			if _, err := tx.NewInsert().Model(m).Exec(ctx); err != nil {
+				return err
+			}
+		} else if err != nil {
+			return err
+		}
+		k, err := s.insertKey(ctx, tx, org.ID, user.ID, "bootstrap", scopes, nil)
+		if err != nil {
+			return err
+		}
+		p := &Principal{OrgID: org.ID, UserID: user.ID, KeyID: k.Row.ID, Agent: "bulwark admin"}
+		if err := s.audit(ctx, tx, p, "api_key.created", "api_key", k.Row.ID.String(), map[string]any{"name": "bootstrap"}); err != nil {
+			return err
+		}
+		out = Bootstrap{OrganizationID: org.ID, UserID: user.ID, APIKey: k.Secret}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &out, nil
+}
+
+func slug(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		switch {
+		case r >= 'a' && r <= 'z', r >= '0' && r <= '9':
+			b.WriteRune(r)
+		case b.Len() > 0:
+			b.WriteByte('-')
+		}
+	}
+	if b.Len() == 0 {
+		return "org"
+	}
+	return strings.Trim(b.String(), "-")
+}

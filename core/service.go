@@ -1,0 +1,59 @@
+package core
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// Enqueuer puts scan work on the queue. jobs implements it with asynq.
+type Enqueuer interface {
+	EnqueueScan(ctx context.Context, scanID, orgID uuid.UUID) error
+	// CancelScan drops a queued scan task, or signals a running one.
+	CancelScan(ctx context.Context, scanID uuid.UUID) error
+}
+
+// Service is the domain API every entry point calls.
+type Service struct {
+	DB      *bun.DB
+	Queue   Enqueuer
+	Engine  *scanner.Engine
+	Cursors Cursors
+	Log     *slog.Logger
+	// Clock returns the current time; tests inject their own.
+	Clock func() time.Time
+}
+
+// Now returns the service clock's time in UTC at microsecond precision.
+func (s *Service) Now() time.Time {
+	if s.Clock != nil {
+		return s.Clock().UTC().Truncate(time.Microsecond)
+	}
+	return db.Now()
+}
+
+// dbErr maps storage sentinels to domain errors for resource.
+func dbErr(err error, resource string) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, db.ErrNotFound):
+		return NotFound(resource)
+	case errors.Is(err, db.ErrDuplicate):
+		return Errorf(CodeDuplicate, "%s already exists", resource)
+	case errors.Is(err, db.ErrConflict):
+		return Errorf(CodeConflict, "%s was modified concurrently", resource)
+	}
+	return fmt.Errorf("%s: %w", resource, err)
+}
+
+// newID returns a time-ordered UUIDv7, which keeps inserts index-friendly.
+func newID() uuid.UUID { return uuid.Must(uuid.NewV7()) }

@@ -1,0 +1,67 @@
+// Package jobs holds bulwark's asynq task types and their handlers, one
+// file per task; mux.go registers them. Queues: critical (webhooks),
+// default (scans), low (housekeeping).
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+)
+
+// Queue names and their weights for the worker.
+const (
+	QueueCritical = "critical"
+	QueueDefault  = "default"
+	QueueLow      = "low"
+)
+
+// Queues is the worker's queue priority map.
+var Queues = map[string]int{QueueCritical: 6, QueueDefault: 3, QueueLow: 1}
+
+// Queue enqueues bulwark's tasks; it implements core.Enqueuer.
+type Queue struct {
+	Client    *asynq.Client
+	Inspector *asynq.Inspector
+}
+
+// NewQueue returns a queue on the Redis described by opt.
+func NewQueue(opt asynq.RedisConnOpt) *Queue {
+	return &Queue{Client: asynq.NewClient(opt), Inspector: asynq.NewInspector(opt)}
+}
+
+// Close releases the Redis connections.
+func (q *Queue) Close() error {
+	return errors.Join(q.Client.Close(), q.Inspector.Close())
+}
+
+// EnqueueScan queues scan:run for a scan. The task id is the scan id, so
+// enqueueing twice is harmless.
+func (q *Queue) EnqueueScan(ctx context.Context, scanID, orgID uuid.UUID) error {
+	t, opts, err := NewScanRunTask(scanID, orgID)
+	if err != nil {
+		return err
+	}
+	if _, err := q.Client.EnqueueContext(ctx, t, opts...); err != nil && !errors.Is(err, asynq.ErrTaskIDConflict) {
+		return fmt.Errorf("enqueue scan %s: %w", scanID, err)
+	}
+	return nil
+}
+
+// CancelScan removes a scan's pending task and signals a running one.
+func (q *Queue) CancelScan(ctx context.Context, scanID uuid.UUID) error {
+	id := scanTaskID(scanID)
+	err := q.Inspector.DeleteTask(QueueDefault, id)
+	if err == nil || errors.Is(err, asynq.ErrTaskNotFound) || errors.Is(err, asynq.ErrQueueNotFound) {
+		// A task being processed cannot be deleted; the handler also sees the
+		// cancelled status before it writes results.
+		if cerr := q.Inspector.CancelProcessing(id); cerr != nil {
+			return nil //nolint:nilerr // best effort: the status check guards results
+		}
+		return nil
+	}
+	return nil
+}

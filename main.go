@@ -1,0 +1,201 @@
+// Command bulwark is the smart-contract security scanning service and its
+// tools: the API server and workers, migrations, administration, and the
+// local scanner. It is the only place that wires configuration, database,
+// queues and handlers together.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/db/migrations"
+	"github.com/bulwark-sec/bulwark/jobs"
+	"github.com/bulwark-sec/bulwark/server"
+)
+
+// exitError carries a process exit code out of a command.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func main() {
+	root := &cobra.Command{
+		Use:           "bulwark",
+		Short:         "Smart-contract security scanning service",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd())
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := root.ExecuteContext(ctx)
+	stop()
+	if err != nil {
+		var ee exitError
+		if errors.As(err, &ee) {
+			os.Exit(ee.code)
+		}
+		fmt.Fprintln(os.Stderr, "bulwark:", err)
+		os.Exit(2)
+	}
+}
+
+func newServeCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "serve",
+		Short: "Run the API server with in-process workers",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx := cmd.Context()
+			cfg, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			d, err := connect(ctx, cfg)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			if err := bootstrapOnce(ctx, d); err != nil {
+				return err
+			}
+			worker := newWorker(d)
+			if err := worker.Start(jobs.NewMux(d.svc)); err != nil {
+				return fmt.Errorf("start worker: %w", err)
+			}
+			defer worker.Shutdown()
+			srv := server.New(server.Config{Service: d.svc, Log: d.log, Ready: d.ready, ProxyHeader: cfg.ProxyHeader})
+			errc := make(chan error, 1)
+			go func() { errc <- srv.Listen(cfg.Addr) }()
+			d.log.Info("bulwark serving", "addr", cfg.Addr, "database", dbKind(cfg.DatabaseURL))
+			select {
+			case err := <-errc:
+				return err
+			case <-ctx.Done():
+			}
+			shutdownCtx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			return srv.Shutdown(shutdownCtx)
+		},
+	}
+}
+
+// bootstrapOnce creates the "default" organization and prints its first
+// key when the database has no organization yet.
+func bootstrapOnce(ctx context.Context, d *deps) error {
+	n, err := db.CountOrganizations(ctx, d.db)
+	if err != nil || n > 0 {
+		return err
+	}
+	b, err := d.svc.CreateOwnerKey(ctx, "default", "developer", "", nil)
+	if err != nil {
+		return fmt.Errorf("bootstrap: %w", err)
+	}
+	fmt.Fprintf(os.Stderr, "\nFirst start: created organization \"default\" (developer plan).\nAPI key (shown once): %s\n\n", b.APIKey)
+	return nil
+}
+
+func dbKind(url string) string {
+	if strings.HasPrefix(url, "postgres") {
+		return "postgresql"
+	}
+	return "sqlite:" + url
+}
+
+func newWorkerCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "worker",
+		Short: "Run queue workers only (scale out scans and deliveries)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			if cfg.RedisURL == "" {
+				return errors.New("worker needs BULWARK_REDIS_URL: the in-process Redis is private to one process")
+			}
+			d, err := connect(cmd.Context(), cfg)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			w := newWorker(d)
+			if err := w.Start(jobs.NewMux(d.svc)); err != nil {
+				return err
+			}
+			<-cmd.Context().Done()
+			w.Shutdown()
+			return nil
+		},
+	}
+}
+
+func newMigrateCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "migrate",
+		Short: "Apply database migrations",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			bdb, err := db.Open(cmd.Context(), cfg.DatabaseURL)
+			if err != nil {
+				return err
+			}
+			defer bdb.Close()
+			return migrations.Up(cmd.Context(), bdb)
+		},
+	}
+}
+
+func newAdminCmd() *cobra.Command {
+	admin := &cobra.Command{Use: "admin", Short: "Administration"}
+	var org, plan, email string
+	var scopes []string
+	create := &cobra.Command{
+		Use:   "create-key",
+		Short: "Create an organization and owner if missing, and print a new API key as one JSON line",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if org == "" || plan == "" {
+				return errors.New("--org and --plan are required")
+			}
+			cfg, err := loadConfig()
+			if err != nil {
+				return err
+			}
+			d, err := connect(cmd.Context(), cfg)
+			if err != nil {
+				return err
+			}
+			defer d.Close()
+			b, err := d.svc.CreateOwnerKey(cmd.Context(), org, plan, email, scopes)
+			if err != nil {
+				if ce, ok := core.AsError(err); ok {
+					return errors.New(ce.Message)
+				}
+				return err
+			}
+			return json.NewEncoder(cmd.OutOrStdout()).Encode(b)
+		},
+	}
+	create.Flags().StringVar(&org, "org", "", "organization name (created when missing)")
+	create.Flags().StringVar(&plan, "plan", "", "plan: free, developer, startup, professional, enterprise")
+	create.Flags().StringSliceVar(&scopes, "scopes", nil, "comma-separated scopes (default *)")
+	create.Flags().StringVar(&email, "email", "", "owner e-mail (created when missing)")
+	admin.AddCommand(create)
+	return admin
+}

@@ -1,0 +1,77 @@
+package server
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"sort"
+
+	"github.com/gofiber/fiber/v2"
+	"gopkg.in/yaml.v3"
+)
+
+// openapiFiles hold the OpenAPI 3.1 document in parts: base.yaml (info and
+// shared components) and one file per resource, merged at start so that
+// each resource's routes and their documentation sit side by side.
+//
+//go:embed openapi/*.yaml
+var openapiFiles embed.FS
+
+// OpenAPI returns the merged document as JSON.
+func OpenAPI() ([]byte, error) {
+	names, err := fs.Glob(openapiFiles, "openapi/*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	doc := map[string]any{}
+	for _, n := range names {
+		b, err := openapiFiles.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		var part map[string]any
+		if err := yaml.Unmarshal(b, &part); err != nil {
+			return nil, fmt.Errorf("parse %s: %w", n, err)
+		}
+		if err := mergeDoc(doc, part, n); err != nil {
+			return nil, err
+		}
+	}
+	return json.Marshal(doc)
+}
+
+// mergeDoc merges src into dst; a key defined twice with non-object values
+// is an error, so two files cannot silently overwrite each other.
+func mergeDoc(dst, src map[string]any, where string) error {
+	for k, v := range src {
+		cur, ok := dst[k]
+		if !ok {
+			dst[k] = v
+			continue
+		}
+		cm, ok1 := cur.(map[string]any)
+		vm, ok2 := v.(map[string]any)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("openapi: %s redefines %q", where, k)
+		}
+		if err := mergeDoc(cm, vm, where); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+var openapiJSON = func() []byte {
+	b, err := OpenAPI()
+	if err != nil {
+		panic(err)
+	}
+	return b
+}()
+
+func (s *Server) handleOpenAPI(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
+	return c.Send(openapiJSON)
+}

@@ -1,0 +1,201 @@
+// Package server is bulwark's HTTP API: the Fiber app, its middleware, the
+// error envelope, and one file per resource with its routes, handlers and
+// request/response types. Handlers decode, validate, call core, convert and
+// return; one error handler renders every failure.
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"regexp"
+	"strconv"
+	"time"
+
+	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
+
+	"github.com/bulwark-sec/bulwark/core"
+)
+
+// Version is the API service version of api.md.
+const Version = "0.10.2"
+
+// Config wires the server.
+type Config struct {
+	Service *core.Service
+	Log     *slog.Logger
+	// Ready reports whether the database and Redis answer.
+	Ready func(ctx context.Context) error
+	// ProxyHeader, when set, is the header that carries the client IP
+	// (e.g. X-Forwarded-For behind a trusted proxy).
+	ProxyHeader string
+}
+
+// Server is the HTTP API.
+type Server struct {
+	svc     *core.Service
+	log     *slog.Logger
+	ready   func(ctx context.Context) error
+	app     *fiber.App
+	metrics *metrics
+}
+
+// maxBody bounds every request body: a zip of 50 MB plus multipart framing.
+const maxBody = 52 << 20
+
+// New builds the server and registers every route.
+func New(cfg Config) *Server {
+	s := &Server{svc: cfg.Service, log: cfg.Log, ready: cfg.Ready, metrics: newMetrics()}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	s.app = fiber.New(fiber.Config{
+		AppName:               "bulwark",
+		BodyLimit:             maxBody,
+		ErrorHandler:          s.handleError,
+		DisableStartupMessage: true,
+		// Immutable copies every string Fiber hands out, so values that
+		// outlive a handler never alias reused request memory.
+		Immutable:    true,
+		ProxyHeader:  cfg.ProxyHeader,
+		ReadTimeout:  60 * time.Second,
+		WriteTimeout: 120 * time.Second,
+		IdleTimeout:  120 * time.Second,
+	})
+	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware)
+	s.routes()
+	// Anything unmatched is a 404 in the spec's envelope.
+	s.app.Use(func(c *fiber.Ctx) error {
+		return core.Errorf(core.CodeNotFound, "no route for %s %s", c.Method(), c.Path())
+	})
+	return s
+}
+
+// App returns the Fiber app (for Listen and Test).
+func (s *Server) App() *fiber.App { return s.app }
+
+// Listen serves on addr until Shutdown.
+func (s *Server) Listen(addr string) error { return s.app.Listen(addr) }
+
+// Shutdown stops accepting requests and waits for in-flight ones.
+func (s *Server) Shutdown(ctx context.Context) error { return s.app.ShutdownWithContext(ctx) }
+
+var requestIDPattern = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
+
+// requestID keeps a well-formed inbound X-Request-Id, replaces anything
+// else, and echoes it on every response.
+func (s *Server) requestID(c *fiber.Ctx) error {
+	id := c.Get(fiber.HeaderXRequestID)
+	if !requestIDPattern.MatchString(id) {
+		id = "req_" + uuid.NewString()
+	}
+	c.Locals(localRequestID, id)
+	c.Set(fiber.HeaderXRequestID, id)
+	return c.Next()
+}
+
+func (s *Server) recoverPanic(c *fiber.Ctx) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("panic", "request_id", requestIDOf(c), "panic", r)
+			err = errors.New("panic in handler")
+		}
+	}()
+	return c.Next()
+}
+
+type localKey int
+
+const (
+	localRequestID localKey = iota
+	localPrincipal
+)
+
+func requestIDOf(c *fiber.Ctx) string {
+	id, _ := c.Locals(localRequestID).(string)
+	return id
+}
+
+// statusOf maps error codes to HTTP statuses (api.md and decisions.md).
+var statusOf = map[core.Code]int{
+	core.CodeUnauthorized:     401,
+	core.CodeKeyExpired:       401,
+	core.CodePermissionDenied: 403,
+	core.CodeNotFound:         404,
+	core.CodeInvalidCursor:    400,
+	core.CodeCursorExpired:    400,
+	core.CodeInvalidRequest:   400,
+	core.CodeMissingField:     422,
+	core.CodeInvalidField:     422,
+	core.CodeRateLimited:      429,
+	core.CodeQuotaExceeded:    429,
+	core.CodeConcurrentLimit:  429,
+	core.CodeScanFailed:       409,
+	core.CodeScanInProgress:   409,
+	core.CodeDuplicate:        409,
+	core.CodeConflict:         409,
+	core.CodeFileTooLarge:     413,
+	core.CodeInvalidFileType:  415,
+	core.CodeInternal:         500,
+	core.CodeUnavailable:      503,
+}
+
+type errorBody struct {
+	Error map[string]any `json:"error"`
+}
+
+// handleError renders every error in the spec's envelope. Only 5xx are
+// logged, once, with the request id; their text never reaches the client.
+func (s *Server) handleError(c *fiber.Ctx, err error) error {
+	ce, ok := core.AsError(err)
+	if !ok {
+		var fe *fiber.Error
+		if errors.As(err, &fe) {
+			ce = fiberError(fe)
+		} else {
+			ce = &core.Error{Code: core.CodeInternal, Message: "internal error; quote the request id when contacting support"}
+			s.log.Error("request failed", "request_id", requestIDOf(c), "method", c.Method(),
+				"path", c.Path(), "org_id", orgIDOf(c), "err", err)
+		}
+	}
+	status := statusOf[ce.Code]
+	if status == 0 {
+		status = 500
+	}
+	body := map[string]any{"code": ce.Code, "message": ce.Message, "request_id": requestIDOf(c)}
+	if len(ce.Details) > 0 {
+		body["details"] = ce.Details
+	}
+	for k, v := range ce.Extra {
+		body[k] = v
+	}
+	if ra, ok := ce.Extra["retry_after"].(int); ok {
+		c.Set(fiber.HeaderRetryAfter, strconv.Itoa(ra))
+	}
+	if ce.Code == core.CodeKeyExpired {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer error="invalid_token", error_description="the API key has expired"`)
+	} else if ce.Code == core.CodeUnauthorized {
+		c.Set(fiber.HeaderWWWAuthenticate, `Bearer`)
+	}
+	return c.Status(status).JSON(errorBody{Error: body})
+}
+
+func fiberError(fe *fiber.Error) *core.Error {
+	switch fe.Code {
+	case fiber.StatusNotFound:
+		return core.Errorf(core.CodeNotFound, "resource not found")
+	case fiber.StatusMethodNotAllowed:
+		return core.Errorf(core.CodeNotFound, "resource not found")
+	case fiber.StatusRequestEntityTooLarge:
+		return core.Errorf(core.CodeFileTooLarge, "the request body exceeds the upload limit")
+	case fiber.StatusUnsupportedMediaType:
+		return core.Errorf(core.CodeInvalidRequest, "unsupported content type")
+	case fiber.StatusRequestTimeout:
+		return core.Errorf(core.CodeInvalidRequest, "request timed out")
+	}
+	if fe.Code >= 500 {
+		return core.Errorf(core.CodeInternal, "internal error")
+	}
+	return core.Errorf(core.CodeInvalidRequest, "%s", fe.Message)
+}

@@ -1,0 +1,5 @@
+package server
+
+import "github.com/gofiber/fiber/v2"
+
+func (s *Server) handleUserMe(c *fiber.Ctx) error { return errNotImplemented(c) }

@@ -1,0 +1,132 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+	"github.com/hibiken/asynq"
+	"github.com/redis/go-redis/v9"
+	"github.com/uptrace/bun"
+
+	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/db/migrations"
+	"github.com/bulwark-sec/bulwark/jobs"
+	"github.com/bulwark-sec/bulwark/scanner/registry"
+)
+
+// deps are the connected parts every command shares.
+type deps struct {
+	cfg   config
+	log   *slog.Logger
+	db    *bun.DB
+	redis *redis.Client
+	asynq asynq.RedisConnOpt
+	queue *jobs.Queue
+	svc   *core.Service
+	close []func()
+}
+
+func (d *deps) Close() {
+	for i := len(d.close) - 1; i >= 0; i-- {
+		d.close[i]()
+	}
+}
+
+// connect opens the database (migrating it) and Redis. Without
+// BULWARK_REDIS_URL it starts an in-process Redis whose clock is advanced by
+// a ticker, so TTLs (asynq's unique locks and leases) expire.
+func connect(ctx context.Context, cfg config) (*deps, error) {
+	d := &deps{cfg: cfg, log: cfg.logger()}
+	bdb, err := db.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	d.db = bdb
+	d.close = append(d.close, func() { bdb.Close() })
+	if err := migrations.Up(ctx, bdb); err != nil {
+		d.Close()
+		return nil, err
+	}
+	var ropt *redis.Options
+	if cfg.RedisURL == "" {
+		mr, err := startEmbeddedRedis()
+		if err != nil {
+			d.Close()
+			return nil, err
+		}
+		d.close = append(d.close, mr.Close)
+		ropt = &redis.Options{Addr: mr.Addr()}
+		d.log.Info("using the in-process Redis; set BULWARK_REDIS_URL to share queues between processes")
+	} else if ropt, err = redis.ParseURL(cfg.RedisURL); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("BULWARK_REDIS_URL: %w", err)
+	}
+	d.redis = redis.NewClient(ropt)
+	d.close = append(d.close, func() { d.redis.Close() })
+	if err := d.redis.Ping(ctx).Err(); err != nil {
+		d.Close()
+		return nil, fmt.Errorf("ping redis: %w", err)
+	}
+	d.asynq = asynq.RedisClientOpt{Addr: ropt.Addr, Username: ropt.Username, Password: ropt.Password,
+		DB: ropt.DB, TLSConfig: ropt.TLSConfig}
+	d.queue = jobs.NewQueue(d.asynq)
+	d.close = append(d.close, func() { d.queue.Close() })
+	secret, err := cfg.secret()
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	d.svc = &core.Service{DB: bdb, Queue: d.queue, Engine: registry.Default(), Log: d.log,
+		Cursors: core.Cursors{Secret: secret}}
+	return d, nil
+}
+
+// ready checks the database and Redis for /readyz.
+func (d *deps) ready(ctx context.Context) error {
+	return errors.Join(d.db.PingContext(ctx), d.redis.Ping(ctx).Err())
+}
+
+func startEmbeddedRedis() (*miniredis.Miniredis, error) {
+	mr := miniredis.NewMiniRedis()
+	if err := mr.StartAddr("127.0.0.1:0"); err != nil {
+		return nil, fmt.Errorf("start in-process redis: %w", err)
+	}
+	go func() {
+		t := time.NewTicker(250 * time.Millisecond)
+		defer t.Stop()
+		last := time.Now()
+		for now := range t.C {
+			mr.FastForward(now.Sub(last))
+			last = now
+		}
+	}()
+	return mr, nil
+}
+
+// newWorker returns the asynq server running every task handler.
+func newWorker(d *deps) *asynq.Server {
+	return asynq.NewServer(d.asynq, asynq.Config{
+		Concurrency:     d.cfg.Concurrency,
+		Queues:          jobs.Queues,
+		Logger:          asynqLogger{d.log},
+		ShutdownTimeout: 20 * time.Second,
+		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
+			id, _ := asynq.GetTaskID(ctx)
+			d.log.Error("task failed", "task_id", id, "type", t.Type(), "err", err)
+		}),
+	})
+}
+
+// asynqLogger adapts slog to asynq's logger.
+type asynqLogger struct{ l *slog.Logger }
+
+func (a asynqLogger) Debug(args ...any) { a.l.Debug(fmt.Sprint(args...)) }
+func (a asynqLogger) Info(args ...any)  { a.l.Info(fmt.Sprint(args...)) }
+func (a asynqLogger) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...)) }
+func (a asynqLogger) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
+func (a asynqLogger) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)) }
