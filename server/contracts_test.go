@@ -200,6 +200,27 @@ func TestContractUpload(t *testing.T) {
 	if bytes.Contains(list.Body, []byte(`"files"`)) {
 		t.Errorf("list items carry files: %s", list.Body)
 	}
+
+	// Past 16 MB of parts fasthttp spills to temporary files; those parts
+	// must read back whole.
+	parts := []servertest.FilePart{ctField("project_id", pid)}
+	var want []string
+	for i := range 3 {
+		body := bytes.Repeat([]byte{byte('a' + i)}, 6<<20)
+		parts = append(parts, ctFile(fmt.Sprintf("big%d.rs", i), body))
+		want = append(want, sum(body))
+	}
+	c = ctUpload(t, env, parts...)
+	var sums []string
+	for _, f := range c.Data.Files {
+		sums = append(sums, f.SHA256)
+	}
+	if d := cmp.Diff(want, sums); d != "" || c.Data.TotalBytes != 18<<20 {
+		t.Errorf("spilled parts (-want +got):\n%s total %d", d, c.Data.TotalBytes)
+	}
+	if n := ctCount(t, env, "SELECT count(*) FROM contract_files WHERE contract_id = ? AND size = ?", c.ID, 6<<20); n != 3 {
+		t.Errorf("stored spilled files = %d", n)
+	}
 }
 
 func TestContractUploadErrors(t *testing.T) {
