@@ -1,0 +1,308 @@
+package core_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/bulwark-sec/bulwark/core"
+)
+
+// entry is one zip entry for tests; Mode 0 means a regular file.
+type entry struct {
+	name   string
+	body   []byte
+	mode   fs.FileMode
+	stored bool
+}
+
+func makeZip(t testing.TB, entries ...entry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
+		if e.stored {
+			h.Method = zip.Store
+		}
+		if e.mode != 0 {
+			h.SetMode(e.mode)
+		}
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatalf("zip entry %q: %v", e.name, err)
+		}
+		if _, err := w.Write(e.body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func part(name string, body []byte) core.UploadPart {
+	return core.UploadPart{Name: name, Open: func() (io.ReadCloser, error) {
+		return io.NopCloser(bytes.NewReader(body)), nil
+	}}
+}
+
+func hexSum(b []byte) string { s := sha256.Sum256(b); return hex.EncodeToString(s[:]) }
+
+// small limits keep bound tests cheap; the logic is the same as the
+// defaults'.
+var small = core.UploadLimits{MaxFileBytes: 1000, MaxZipBytes: 4000, MaxEntries: 5, MaxTotalBytes: 2500,
+	MaxRatio: 10, RatioFloor: 200}
+
+func TestReadBundle(t *testing.T) {
+	sol := []byte("pragma solidity ^0.8.0;\ncontract A {}\n")
+	lib := []byte("library L {}\n")
+	b, err := core.ReadBundle([]core.UploadPart{
+		part("bundle.zip", makeZip(t,
+			entry{name: "src/"},
+			entry{name: "src/A.sol", body: sol},
+			entry{name: "./lib/L.sol", body: lib, stored: true},
+			entry{name: "README.md", body: []byte("# hi")},
+			entry{name: "inner.zip", body: makeZip(t, entry{name: "x.rs", body: []byte("fn main(){}")})},
+			entry{name: "__MACOSX/src/._A.sol", body: []byte{0, 5, 22, 7}},
+		)),
+	}, core.DefaultUploadLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type file struct{ Path, SHA256, Content string }
+	var got []file
+	for _, f := range b.Files {
+		got = append(got, file{f.Path, f.SHA256, string(f.Content)})
+	}
+	want := []file{{"lib/L.sol", hexSum(lib), string(lib)}, {"src/A.sol", hexSum(sol), string(sol)}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("files (-want +got):\n%s", d)
+	}
+	bundle := sha256.Sum256([]byte("lib/L.sol\n" + hexSum(lib) + "\nsrc/A.sol\n" + hexSum(sol) + "\n"))
+	if b.Language != "solidity" || b.TotalBytes != int64(len(sol)+len(lib)) || b.Name != "bundle.zip" ||
+		b.SHA256 != hex.EncodeToString(bundle[:]) {
+		t.Errorf("bundle = %s %d %s %s", b.Language, b.TotalBytes, b.Name, b.SHA256)
+	}
+
+	// Several plain files; extensions are case-insensitive.
+	b, err = core.ReadBundle([]core.UploadPart{part("b.VY", []byte("x")), part("a.vy", []byte("y"))}, core.DefaultUploadLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Language != "vyper" || len(b.Files) != 2 || b.Files[0].Path != "a.vy" || b.Name != "b.VY" {
+		t.Errorf("plain files = %+v", b)
+	}
+}
+
+func TestReadBundleRejects(t *testing.T) {
+	big := bytes.Repeat([]byte("a"), 1001)
+	zeros := make([]byte, 900)
+	symlink := entry{name: "link.sol", body: []byte("/etc/passwd"), mode: fs.ModeSymlink | 0o777}
+	many := make([]entry, 6)
+	for i := range many {
+		many[i] = entry{name: strings.Repeat("d", i+1) + ".sol"}
+	}
+	for _, tc := range []struct {
+		name   string
+		parts  []core.UploadPart
+		code   core.Code
+		reason string
+	}{
+		{"no files", nil, core.CodeMissingField, "missing"},
+		{"bad extension", []core.UploadPart{part("a.txt", nil)}, core.CodeInvalidFileType, ""},
+		{"no extension", []core.UploadPart{part("Makefile", nil)}, core.CodeInvalidFileType, ""},
+		{"empty name", []core.UploadPart{part("", nil)}, core.CodeInvalidField, "invalid_name"},
+		{"dot dot", []core.UploadPart{part("..", nil)}, core.CodeInvalidField, "invalid_name"},
+		{"backslash name", []core.UploadPart{part(`..\..\evil.sol`, nil)}, core.CodeInvalidField, "invalid_name"},
+		{"control char", []core.UploadPart{part("a\n.sol", nil)}, core.CodeInvalidField, "invalid_name"},
+		{"mixed", []core.UploadPart{part("a.sol", nil), part("b.rs", nil)}, core.CodeInvalidField, "mixed_languages"},
+		{"duplicate", []core.UploadPart{part("a.sol", nil), part("a.sol", nil)}, core.CodeInvalidField, "duplicate_path"},
+		{"zip with file", []core.UploadPart{part("a.sol", nil), part("b.zip", nil)}, core.CodeInvalidField, "zip_not_alone"},
+		{"file too large", []core.UploadPart{part("a.sol", big)}, core.CodeFileTooLarge, "file_too_large"},
+		{"files too large", []core.UploadPart{part("a.sol", big[:900]), part("b.sol", big[:900]), part("c.sol", big[:900])},
+			core.CodeFileTooLarge, "bundle_too_large"},
+		{"too many files", []core.UploadPart{part("a.sol", nil), part("b.sol", nil), part("c.sol", nil),
+			part("d.sol", nil), part("e.sol", nil), part("f.sol", nil)}, core.CodeFileTooLarge, "too_many_files"},
+		{"zip too large", []core.UploadPart{part("a.zip", make([]byte, 4001))}, core.CodeFileTooLarge, "zip_too_large"},
+		{"not a zip", []core.UploadPart{part("a.zip", []byte("PK not really"))}, core.CodeInvalidField, "invalid_archive"},
+		{"zip slip", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "../../evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"inner dot dot", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a/../../evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"absolute", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "/etc/evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"backslash", []core.UploadPart{part("a.zip", makeZip(t, entry{name: `..\evil.sol`}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"drive letter", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "C:/evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"unsafe ignored entry", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "ok.sol"}, entry{name: "../x.txt"}))},
+			core.CodeInvalidField, "unsafe_archive"},
+		{"symlink", []core.UploadPart{part("a.zip", makeZip(t, symlink))}, core.CodeInvalidField, "unsafe_archive"},
+		{"device", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "dev.sol", mode: fs.ModeDevice | 0o600}))},
+			core.CodeInvalidField, "unsafe_archive"},
+		{"no sources", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.txt", body: []byte("x")}))}, core.CodeInvalidFileType, ""},
+		{"zip duplicate", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol"}, entry{name: "./a.sol"}))},
+			core.CodeInvalidField, "duplicate_path"},
+		{"zip mixed", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol"}, entry{name: "b.cairo"}))},
+			core.CodeInvalidField, "mixed_languages"},
+		{"too many entries", []core.UploadPart{part("a.zip", makeZip(t, many...))}, core.CodeFileTooLarge, "too_many_entries"},
+		{"entry too large", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol", body: big, stored: true}))},
+			core.CodeFileTooLarge, "file_too_large"},
+		{"unpacked too large", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol", body: big[:900], stored: true},
+			entry{name: "b.sol", body: big[:900], stored: true}, entry{name: "c.sol", body: big[:900], stored: true}))},
+			core.CodeFileTooLarge, "archive_too_large"},
+		{"bomb", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol", body: zeros}))}, core.CodeFileTooLarge, "compression_ratio"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := core.ReadBundle(tc.parts, small)
+			ce, ok := core.AsError(err)
+			if !ok {
+				t.Fatalf("ReadBundle = %+v, %v; want %s", b, err, tc.code)
+			}
+			reason, _ := ce.Details["reason"].(string)
+			if ce.Code != tc.code || reason != tc.reason {
+				t.Errorf("= %s %q (%s), want %s %q", ce.Code, reason, ce.Message, tc.code, tc.reason)
+			}
+		})
+	}
+}
+
+// TestReadBundleLyingSizes: an entry whose header claims a few bytes while
+// its data inflates to far more is refused without inflating past the
+// bounds.
+func TestReadBundleLyingSizes(t *testing.T) {
+	var comp bytes.Buffer
+	zw := zip.NewWriter(&comp)
+	w, _ := zw.Create("x")
+	w.Write(make([]byte, 50000))
+	zw.Close()
+	// Re-pack the deflated payload with headers that lie about its size.
+	zr, err := zip.NewReader(bytes.NewReader(comp.Bytes()), int64(comp.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := zr.File[0].OpenRaw()
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, _ := io.ReadAll(raw)
+	var out bytes.Buffer
+	zw = zip.NewWriter(&out)
+	w, err = zw.CreateRaw(&zip.FileHeader{Name: "a.sol", Method: zip.Deflate, CompressedSize64: uint64(len(payload)),
+		UncompressedSize64: 10, CRC32: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Write(payload)
+	zw.Close()
+	_, err = core.ReadBundle([]core.UploadPart{part("a.zip", out.Bytes())}, small)
+	ce, ok := core.AsError(err)
+	if !ok || (ce.Code != core.CodeFileTooLarge && ce.Code != core.CodeInvalidField) {
+		t.Errorf("lying entry = %v, want FILE_TOO_LARGE or INVALID_FIELD", err)
+	}
+}
+
+// checkBundle asserts what every accepted bundle guarantees.
+func checkBundle(t *testing.T, b *core.Bundle, lim core.UploadLimits) {
+	t.Helper()
+	if len(b.Files) == 0 || len(b.Files) > lim.MaxEntries {
+		t.Fatalf("%d files", len(b.Files))
+	}
+	var total int64
+	for i, f := range b.Files {
+		if int64(len(f.Content)) > lim.MaxFileBytes {
+			t.Errorf("%q holds %d bytes, over %d", f.Path, len(f.Content), lim.MaxFileBytes)
+		}
+		total += int64(len(f.Content))
+		if !fs.ValidPath(f.Path) || strings.ContainsAny(f.Path, "\\\x00\n") || strings.HasPrefix(f.Path, "/") {
+			t.Errorf("unsafe path %q", f.Path)
+		}
+		if core.SourceLanguage(f.Path) != b.Language || b.Language == "" {
+			t.Errorf("%q in a %q bundle", f.Path, b.Language)
+		}
+		if i > 0 && b.Files[i-1].Path >= f.Path {
+			t.Errorf("paths not sorted and unique: %q, %q", b.Files[i-1].Path, f.Path)
+		}
+		if f.SHA256 != hexSum(f.Content) {
+			t.Errorf("%q: wrong sha256", f.Path)
+		}
+	}
+	if total != b.TotalBytes || total > lim.MaxTotalBytes {
+		t.Errorf("total %d, recorded %d, bound %d", total, b.TotalBytes, lim.MaxTotalBytes)
+	}
+}
+
+// checkErr asserts a rejection is one of the upload's client errors, never
+// an internal one.
+func checkErr(t *testing.T, err error) {
+	t.Helper()
+	ce, ok := core.AsError(err)
+	if !ok {
+		t.Fatalf("non-domain error: %v", err)
+	}
+	switch ce.Code {
+	case core.CodeFileTooLarge, core.CodeInvalidFileType, core.CodeInvalidField, core.CodeMissingField:
+	default:
+		t.Fatalf("unexpected code %s: %s", ce.Code, ce.Message)
+	}
+}
+
+func FuzzReadZip(f *testing.F) {
+	f.Add(makeZip(f, entry{name: "src/A.sol", body: []byte("contract A {}")}, entry{name: "lib/"}))
+	f.Add(makeZip(f, entry{name: "../../evil.sol", body: []byte("x")}))
+	f.Add(makeZip(f, entry{name: "l.sol", body: []byte("/etc"), mode: fs.ModeSymlink | 0o777}))
+	f.Add(makeZip(f, entry{name: "a.sol", body: make([]byte, 900)}))
+	f.Add(makeZip(f, entry{name: "a.rs", body: []byte("fn a(){}"), stored: true}, entry{name: "b.rs", body: []byte("x")}))
+	f.Add(makeZip(f, entry{name: "n.zip", body: makeZip(f, entry{name: "a.sol"})}, entry{name: "a.move"}))
+	f.Add([]byte("PK\x05\x06" + strings.Repeat("\x00", 18)))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		b, err := core.ReadBundle([]core.UploadPart{part("f.zip", data)}, small)
+		if err != nil {
+			checkErr(t, err)
+			return
+		}
+		checkBundle(t, b, small)
+	})
+}
+
+func FuzzBundleNames(f *testing.F) {
+	f.Add("a.sol", "b.sol", []byte("contract A {}"))
+	f.Add("../../evil.sol", "ok.sol", []byte("x"))
+	f.Add("/abs.vy", "a\\b.vy", []byte{})
+	f.Add("a/./b.cairo", "a/b.cairo", []byte("fn"))
+	f.Add("C:/x.move", "x.MOVE", []byte("module"))
+	f.Add("__MACOSX/._a.rs", "dir/", []byte("fn"))
+	f.Fuzz(func(t *testing.T, n1, n2 string, body []byte) {
+		// As multipart file names.
+		b, err := core.ReadBundle([]core.UploadPart{part(n1, body), part(n2, body)}, small)
+		if err != nil {
+			checkErr(t, err)
+		} else {
+			checkBundle(t, b, small)
+		}
+		// As zip entry names.
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for _, n := range []string{n1, n2} {
+			w, err := zw.Create(n)
+			if err != nil {
+				return
+			}
+			w.Write(body)
+		}
+		if zw.Close() != nil {
+			return
+		}
+		b, err = core.ReadBundle([]core.UploadPart{part("names.zip", buf.Bytes())}, small)
+		if err != nil {
+			checkErr(t, err)
+			return
+		}
+		checkBundle(t, b, small)
+	})
+}
