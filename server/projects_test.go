@@ -268,3 +268,13 @@ func TestPaginationMisuse(t *testing.T) {
 		t.Errorf("after alone = %d %s", r.Status, r.Body)
 	}
 }
+
+// TestCompressedJSONRefused guards against decompression bombs: a JSON body
+// with a Content-Encoding is refused before anything inflates it.
+func TestCompressedJSONRefused(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true})
+	r := env.Do("POST", "/api/v1/projects", env.Key, []byte{0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0}, "Content-Encoding", "gzip")
+	if r.Status != 400 || r.ErrorCode() != "INVALID_REQUEST" {
+		t.Errorf("gzip JSON body = %d %s, want 400 INVALID_REQUEST", r.Status, r.Body)
+	}
+}

@@ -36,7 +36,12 @@ func decodeJSON(c *fiber.Ctx, v any) error {
 	if mt, _, err := mime.ParseMediaType(ct); err != nil || mt != fiber.MIMEApplicationJSON {
 		return core.Errorf(core.CodeInvalidRequest, "the body must be JSON with Content-Type: application/json")
 	}
-	body := c.Body()
+	// c.Body() would inflate a Content-Encoding without bound; JSON bodies are
+	// small, so compressed ones are simply refused.
+	if enc := c.Get(fiber.HeaderContentEncoding); enc != "" && !strings.EqualFold(enc, "identity") {
+		return core.Errorf(core.CodeInvalidRequest, "Content-Encoding %q is not accepted; send the JSON body uncompressed", enc)
+	}
+	body := c.Request().Body()
 	if len(bytes.TrimSpace(body)) == 0 {
 		return core.Errorf(core.CodeInvalidRequest, "the request body is empty; send a JSON object")
 	}

@@ -148,6 +148,13 @@ type errorBody struct {
 // handleError renders every error in the spec's envelope. Only 5xx are
 // logged, once, with the request id; their text never reaches the client.
 func (s *Server) handleError(c *fiber.Ctx, err error) error {
+	if requestIDOf(c) == "" {
+		// Errors raised while the request is read (an oversize body) skip
+		// the middleware; they still get a request id.
+		id := "req_" + uuid.NewString()
+		c.Locals(localRequestID, id)
+		c.Set(fiber.HeaderXRequestID, id)
+	}
 	ce, ok := core.AsError(err)
 	if !ok {
 		var fe *fiber.Error
