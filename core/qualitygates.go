@@ -94,10 +94,18 @@ func ApplyGateRules(r GateRules, c SeverityCounts) (passed bool, violations []db
 		if t.max != -1 && t.count > t.max {
 			violations = append(violations, db.GateViolation{Rule: t.rule, Severity: t.severity,
 				Count: t.count, Threshold: t.max,
-				Message: fmt.Sprintf("%s exceed %s %d", plural(t.count, t.severity+" vulnerability", t.severity+" vulnerabilities"), t.rule, t.max)})
+				Message: fmt.Sprintf("%s %s %s %d", plural(t.count, t.severity+" vulnerability", t.severity+" vulnerabilities"),
+					verb(t.count, "exceeds", "exceed"), t.rule, t.max)})
 		}
 	}
 	return len(violations) == 0, violations
+}
+
+func verb(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func plural(n int, one, many string) string {
