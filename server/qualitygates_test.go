@@ -800,7 +800,7 @@ func TestGateProjectDelete(t *testing.T) {
 	}
 	for _, table := range []string{"quality_gates", "quality_gate_evaluations"} {
 		var n int
-		if err := e.DB.NewRaw("SELECT count(*) FROM " + table).Scan(context.Background(), &n); err != nil || n != 0 {
+		if err := e.DB.NewRaw("SELECT count(*) FROM "+table).Scan(context.Background(), &n); err != nil || n != 0 {
 			t.Errorf("%s rows after project delete = %d (%v)", table, n, err)
 		}
 	}
