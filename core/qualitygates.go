@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/google/uuid"
@@ -421,8 +422,9 @@ func (s *Service) EvaluateQualityGate(ctx context.Context, p *Principal, project
 	trigger := DefaultTriggeredBy
 	if in.TriggeredBy != nil {
 		trigger = strings.TrimSpace(*in.TriggeredBy)
-		if trigger == "" || utf8.RuneCountInString(trigger) > maxTriggeredBy || !utf8.ValidString(trigger) {
-			return nil, Invalid("triggered_by", "invalid", fmt.Sprintf("triggered_by must be 1 to %d characters", maxTriggeredBy))
+		if trigger == "" || utf8.RuneCountInString(trigger) > maxTriggeredBy || !utf8.ValidString(trigger) ||
+			strings.IndexFunc(trigger, unicode.IsControl) >= 0 {
+			return nil, Invalid("triggered_by", "invalid", fmt.Sprintf("triggered_by must be 1 to %d printable characters", maxTriggeredBy))
 		}
 	}
 	branch, _ := ci["branch"].(string)

@@ -324,6 +324,7 @@ func TestGateBadInput(t *testing.T) {
 		{"ci_context branch number", "POST", e.path("/evaluate"), `{"ci_context":{"branch":1}}`, 422, "INVALID_FIELD", "ci_context.branch"},
 		{"triggered_by too long", "POST", e.path("/evaluate"), map[string]any{"triggered_by": strings.Repeat("t", 51)}, 422, "INVALID_FIELD", "triggered_by"},
 		{"triggered_by empty", "POST", e.path("/evaluate"), `{"triggered_by":""}`, 422, "INVALID_FIELD", "triggered_by"},
+		{"triggered_by control character", "POST", e.path("/evaluate"), `{"triggered_by":"c\u0007i"}`, 422, "INVALID_FIELD", "triggered_by"},
 		{"triggered_by number", "POST", e.path("/evaluate"), `{"triggered_by":5}`, 422, "INVALID_FIELD", "triggered_by"},
 
 		{"build-status never evaluated", "GET", e.path("/build-status"), nil, 404, "RESOURCE_NOT_FOUND", ""},
@@ -806,5 +807,34 @@ func TestGateProjectDelete(t *testing.T) {
 	}
 	if r := e.Do("GET", e.path("/badge.svg"), "", nil); r.Status != 404 {
 		t.Errorf("badge of a deleted project = %d", r.Status)
+	}
+}
+
+// TestGateInactive checks that an inactive gate passes every completed
+// scan, says so in a note, and still records the counts.
+func TestGateInactive(t *testing.T) {
+	e := newGateEnv(t)
+	e.putGate(t, map[string]any{"is_active": false, "block_on_high": true})
+	seedScan(t, e.Env, e.OrgID, e.project, "completed", vuln{"critical", "open", false}, vuln{"high", "open", false})
+	ev := e.evaluate(t, nil)
+	if ev.Status != "passing" || !ev.Passed || len(ev.Violations) != 0 || ev.Critical != 1 || ev.High != 1 ||
+		ev.Note == nil || *ev.Note != "the quality gate is inactive; no rule was enforced" {
+		t.Errorf("evaluation under an inactive gate = %+v", ev)
+	}
+	// Activated again, the same scan fails.
+	e.putGate(t, map[string]any{"is_active": true, "block_on_high": true})
+	if ev := e.evaluate(t, nil); ev.Status != "failing" || ev.Note != nil || len(ev.Violations) != 3 {
+		t.Errorf("evaluation under the active gate = %+v", ev)
+	}
+}
+
+// TestGateBadgeHead checks HEAD answers like GET without a body.
+func TestGateBadgeHead(t *testing.T) {
+	e := newGateEnv(t)
+	get := e.Do("GET", e.path("/badge.svg"), "", nil)
+	head := e.Do("HEAD", e.path("/badge.svg"), "", nil)
+	if head.Status != 200 || len(head.Body) != 0 || head.Header.Get("ETag") != get.Header.Get("ETag") ||
+		head.Header.Get("Content-Type") != "image/svg+xml" {
+		t.Errorf("HEAD = %d %q %v", head.Status, head.Body, head.Header)
 	}
 }
