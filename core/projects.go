@@ -136,7 +136,7 @@ func (s *Service) DeleteProject(ctx context.Context, p *Principal, id uuid.UUID)
 		if active {
 			return Errorf(CodeScanInProgress, "the project has a queued or running scan")
 		}
-		for _, m := range []any{(*db.Vulnerability)(nil), (*db.Scan)(nil)} {
+		for _, m := range []any{(*db.Vulnerability)(nil), (*db.Scan)(nil), (*db.GateEvaluation)(nil), (*db.QualityGate)(nil)} {
 			if _, err := tx.NewDelete().Model(m).Where("project_id = ?", id).Exec(ctx); err != nil {
 				return err
 			}
