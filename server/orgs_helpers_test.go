@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/uuid"
+
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
@@ -113,4 +115,22 @@ func eventCount(t *testing.T, env *servertest.Env, orgID, typ string) int {
 func data(r *servertest.Response) map[string]any {
 	d, _ := r.JSON()["data"].(map[string]any)
 	return d
+}
+
+func mustUUID(t *testing.T) uuid.UUID {
+	t.Helper()
+	id, err := uuid.NewV7()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func parseUUID(t *testing.T, s string) uuid.UUID {
+	t.Helper()
+	id, err := uuid.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
 }
