@@ -76,6 +76,11 @@ func ParseAuditLogFilter(action, resourceType, from, to, userID string) (AuditLo
 	if f.From != nil && f.To != nil && !f.From.Before(*f.To) {
 		return f, Invalid("from", "out_of_range", "from must not be after to")
 	}
+	// The day after 9999-12-31 does not fit the stored format; no upper
+	// bound is the same filter.
+	if f.To != nil && f.To.Year() > 9999 {
+		f.To = nil
+	}
 	if userID != "" {
 		id, err := uuid.Parse(userID)
 		if err != nil || len(userID) != 36 {
