@@ -86,12 +86,12 @@ func (s *Service) CreateOrganization(ctx context.Context, p *Principal, in Organ
 		}
 		// The new organization's log starts with its creation; the caller's
 		// own organization records it too, as the key that acted is there.
-		in := p.in(org.ID)
+		actor := p.in(org.ID)
 		meta := map[string]any{"name": name, "plan": plan}
-		if err := s.audit(ctx, tx, in, "organization.created", "organization", org.ID.String(), meta); err != nil {
+		if err := s.audit(ctx, tx, actor, "organization.created", "organization", org.ID.String(), meta); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, in, "api_key.created", "api_key", key.Row.ID.String(), map[string]any{"name": key.Row.Name}); err != nil {
+		if err := s.audit(ctx, tx, actor, "api_key.created", "api_key", key.Row.ID.String(), map[string]any{"name": key.Row.Name}); err != nil {
 			return err
 		}
 		return s.audit(ctx, tx, p, "organization.created", "organization", org.ID.String(), meta)
@@ -419,12 +419,12 @@ func (s *Service) AcceptInvitation(ctx context.Context, p *Principal, token stri
 		if err != nil {
 			return err
 		}
-		in := p.in(org.ID)
+		actor := p.in(org.ID)
 		data := map[string]any{"user_id": user.ID.String(), "email": user.Email, "role": inv.Role, "invitation_id": inv.ID.String()}
-		if err := s.audit(ctx, tx, in, EventMemberJoined, "member", user.ID.String(), data); err != nil {
+		if err := s.audit(ctx, tx, actor, EventMemberJoined, "member", user.ID.String(), data); err != nil {
 			return err
 		}
-		if err := s.audit(ctx, tx, in, "api_key.created", "api_key", key.Row.ID.String(), map[string]any{"name": key.Row.Name}); err != nil {
+		if err := s.audit(ctx, tx, actor, "api_key.created", "api_key", key.Row.ID.String(), map[string]any{"name": key.Row.Name}); err != nil {
 			return err
 		}
 		if err := s.emit(ctx, tx, org.ID, EventMemberJoined, nil, data); err != nil {
@@ -443,6 +443,15 @@ func (s *Service) RemoveMember(ctx context.Context, p *Principal, orgID, userID 
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := s.manageOrg(ctx, tx, p, orgID, RoleAdmin); err != nil {
 			return err
+		}
+		// Two owners removing each other at once must not both pass the
+		// last-owner check: removals of one organization take turns.
+		// (SQLite transactions already take the write lock up front.)
+		if db.IsPostgres(tx) {
+			if _, err := tx.NewSelect().Model((*db.Organization)(nil)).Column("id").
+				Where("id = ?", orgID).For("UPDATE").Exec(ctx); err != nil {
+				return err
+			}
 		}
 		m, err := db.GetMembership(ctx, tx, orgID, userID)
 		if err != nil {
