@@ -150,18 +150,18 @@ func (s *Service) memberOrg(ctx context.Context, q bun.IDB, userID, orgID uuid.U
 }
 
 // manageOrg checks that the caller may change organization id with at least
-// role min. Keys act in their own organization: another organization the
+// role least. Keys act in their own organization: another organization the
 // user belongs to is PERMISSION_DENIED (use a key of that organization),
 // one the user does not belong to is RESOURCE_NOT_FOUND.
-func (s *Service) manageOrg(ctx context.Context, q bun.IDB, p *Principal, id uuid.UUID, min string) (*db.Organization, error) {
+func (s *Service) manageOrg(ctx context.Context, q bun.IDB, p *Principal, id uuid.UUID, least string) (*db.Organization, error) {
 	if id != p.OrgID {
 		if _, err := s.memberOrg(ctx, q, p.UserID, id); err != nil {
 			return nil, err
 		}
 		return nil, Errorf(CodePermissionDenied, "this API key belongs to another organization; use a key of organization %s", id)
 	}
-	if !p.AtLeast(min) {
-		return nil, Errorf(CodePermissionDenied, "this action needs the %s role or higher; your role is %s", min, p.Role)
+	if !p.AtLeast(least) {
+		return nil, Errorf(CodePermissionDenied, "this action needs the %s role or higher; your role is %s", least, p.Role)
 	}
 	org, err := db.GetOrganization(ctx, q, id)
 	if err != nil {
