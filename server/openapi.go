@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"sort"
+	"strings"
 
 	"github.com/gofiber/fiber/v2"
 	"gopkg.in/yaml.v3"
@@ -35,16 +36,18 @@ func OpenAPI() ([]byte, error) {
 		if err := yaml.Unmarshal(b, &part); err != nil {
 			return nil, fmt.Errorf("parse %s: %w", n, err)
 		}
-		if err := mergeDoc(doc, part, n); err != nil {
+		if err := mergeDoc(doc, part, n, nil); err != nil {
 			return nil, err
 		}
 	}
 	return json.Marshal(doc)
 }
 
-// mergeDoc merges src into dst; a key defined twice with non-object values
-// is an error, so two files cannot silently overwrite each other.
-func mergeDoc(dst, src map[string]any, where string) error {
+// mergeDoc merges src into dst. Only the containers merge: the top level,
+// `components` and its sections (schemas, parameters, …). A path, a
+// component or any other key defined twice is an error, so two files can
+// never silently combine or overwrite each other's definitions.
+func mergeDoc(dst, src map[string]any, where string, at []string) error {
 	for k, v := range src {
 		cur, ok := dst[k]
 		if !ok {
@@ -53,10 +56,11 @@ func mergeDoc(dst, src map[string]any, where string) error {
 		}
 		cm, ok1 := cur.(map[string]any)
 		vm, ok2 := v.(map[string]any)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("openapi: %s redefines %q", where, k)
+		container := len(at) == 0 || (len(at) == 1 && at[0] == "components")
+		if !ok1 || !ok2 || !container {
+			return fmt.Errorf("openapi: %s redefines %s", where, strings.Join(append(at, k), "."))
 		}
-		if err := mergeDoc(cm, vm, where); err != nil {
+		if err := mergeDoc(cm, vm, where, append(at, k)); err != nil {
 			return err
 		}
 	}

@@ -63,3 +63,11 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 		t.Errorf("GET /api/v1/openapi.json = %d", got.Status)
 	}
 }
+
+// TestOpenAPIPartsDoNotCollide builds the document, which fails when two
+// files define the same path or component.
+func TestOpenAPIPartsDoNotCollide(t *testing.T) {
+	if _, err := server.OpenAPI(); err != nil {
+		t.Fatal(err)
+	}
+}
