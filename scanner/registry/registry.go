@@ -1,0 +1,13 @@
+// Package registry wires every language scanner into one engine; the
+// service and the CLI take their engine from here.
+package registry
+
+import (
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
+)
+
+// Default returns an engine with every language bulwark scans.
+func Default() *scanner.Engine {
+	return scanner.New(solidity.New())
+}

@@ -1,0 +1,24 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// detectors is the explicit registry, in the order findings are reported.
+var detectors = []scanner.Detector[*Unit]{
+	reentrancy{},
+	uncheckedCall{},
+	integerOverflow{},
+	weakRandomness{},
+	timestampDependence{},
+	txOrigin{},
+	unprotectedSelfdestruct{},
+	controlledDelegatecall{},
+	unprotectedOwnerWrite{},
+	arrayLengthWrite{},
+	dosRevertingPayment{},
+	dosUnboundedArray{},
+	todPayment{},
+	frontrunSolution{},
+	approveRace{},
+	shortAddress{},
+	uninitializedStorage{},
+}
