@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"strings"
+
 	"github.com/bulwark-sec/bulwark/scanner"
 )
 
@@ -9,9 +11,10 @@ import (
 // the array span the whole storage, and a write at a caller-chosen index
 // then overwrites any slot (the owner).
 //
-// Decides: compiler before 0.6; arr.length--, arr.length -= x, or
-// arr.length = <expression using a parameter> on a state array; and writes
-// arr[param] = … to such an array. Reports both.
+// Decides: compiler before 0.6; arr.length-- or arr.length -= x without an
+// earlier arr.length > 0 style check, or arr.length = <expression using a
+// parameter> on a state array; and writes arr[param] = … to an array whose
+// length the caller sets. Reports both.
 //
 // Known false positives: decrements guarded by a non-empty check.
 type arrayLengthWrite struct{}
@@ -38,7 +41,6 @@ func (d arrayLengthWrite) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, c := range u.Contracts {
 		exposed := map[string]bool{}
-		var lengthWrites []*Node
 		for _, f := range c.Functions {
 			if f.Body == nil {
 				continue
@@ -46,7 +48,7 @@ func (d arrayLengthWrite) Check(u *Unit) []scanner.Finding {
 			tainted := taintedLocals(f)
 			f.Body.Walk(func(n *Node) bool {
 				var t *Node
-				risky := false
+				risky, set := false, false
 				switch n.Kind {
 				case "update_expression":
 					t = n.Child("argument")
@@ -57,14 +59,22 @@ func (d arrayLengthWrite) Check(u *Unit) []scanner.Finding {
 				case "assignment_expression":
 					t = n.Child("left")
 					risky = mentionsAny(n.Child("right"), tainted)
+					set = risky
 				}
-				if risky && t != nil && t.Kind == "member_expression" && t.Child("property").Text() == "length" {
-					if r := lvalueRoot(t); r != nil && c.StateVar(r.Text()) != nil {
-						exposed[r.Text()] = true
-						lengthWrites = append(lengthWrites, n)
-						out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-					}
+				if !risky || t == nil || t.Kind != "member_expression" || t.Child("property").Text() != "length" {
+					return true
 				}
+				r := lvalueRoot(t)
+				if r == nil || c.StateVar(r.Text()) == nil {
+					return true
+				}
+				if !set && nonEmptyChecked(norm(t.Text()), n, f) {
+					return true
+				}
+				if set {
+					exposed[r.Text()] = true
+				}
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				return true
 			})
 		}
@@ -93,4 +103,21 @@ func (d arrayLengthWrite) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// nonEmptyChecked reports whether a condition before n requires length to
+// be positive (length > 0, length != 0, length >= 1, 0 < length).
+func nonEmptyChecked(length string, n *Node, f *Function) bool {
+	for _, c := range conditions(f.Body) {
+		if c.Start >= n.Start {
+			continue
+		}
+		t := norm(c.Text())
+		for _, ok := range []string{length + ">0", length + "!=0", length + ">=1", "0<" + length, "0!=" + length, "1<=" + length} {
+			if strings.Contains(t, ok) {
+				return true
+			}
+		}
+	}
+	return false
 }

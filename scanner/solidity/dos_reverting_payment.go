@@ -47,6 +47,7 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 				return true
 			})
 		}
+		priv := privileged(c)
 		for _, f := range c.Functions {
 			if f.Body == nil {
 				continue
@@ -57,6 +58,9 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 					continue
 				}
 				root := lvalueRoot(call.Target)
+				if root != nil && (priv[root.Text()] || ownerName.MatchString(root.Text())) {
+					continue // the privileged account can only lock itself out
+				}
 				stateRecipient := root != nil && f.IsState(root.Text(), locals) && installed[root.Text()]
 				if inLoop(call.Node) || stateRecipient {
 					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))

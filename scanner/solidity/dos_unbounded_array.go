@@ -35,7 +35,7 @@ func (dosUnboundedArray) Meta() scanner.Rule {
 func (d dosUnboundedArray) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
-		if f.Body == nil {
+		if f.Body == nil || f.Kind == "constructor" {
 			continue
 		}
 		locals := f.Locals()

@@ -45,7 +45,11 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	}
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
-		if f.Body == nil || f.Contract.Kind != "contract" || mathHelper.MatchString(f.Name) {
+		// Taint starts at the parameters of state-changing entry points.
+		if f.Body == nil || f.Contract.Kind != "contract" || !f.Entry() {
+			continue
+		}
+		if mathHelper.MatchString(f.Name) && (f.Mutability == "pure" || f.Mutability == "constant" || !f.Entry() && f.Visibility != "public") {
 			continue
 		}
 		tainted := taintedLocals(f)
@@ -70,7 +74,12 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			if !ta && !tb {
 				return true
 			}
-			if isLiteral(a) && isLiteral(b) {
+			// x + 1, n * 1 ether: a literal operand, a counter or a unit.
+			if isLiteral(a) || isLiteral(b) {
+				return true
+			}
+			// a + b >= a is the overflow check itself.
+			if op == "+" && inCondition(n) {
 				return true
 			}
 			if guarded(op, a, b, n, conds) {
@@ -138,40 +147,102 @@ func isLiteral(n *Node) bool {
 	return false
 }
 
-// guarded reports whether a condition before op bounds it.
+// guarded reports whether a condition before op bounds it. Conditions are
+// compared as text, clause by clause, which also survives the grammar's
+// odd precedence of a[i] inside && chains.
 func guarded(op string, a, b, at *Node, conds []*Node) bool {
 	na, nb := norm(a.Text()), norm(b.Text())
 	for _, c := range conds {
 		if c.Start >= at.Start && !c.Contains(at) {
 			continue
 		}
-		ok := false
-		c.Walk(func(x *Node) bool {
-			if ok || x.Kind != "binary_expression" {
-				return !ok
-			}
-			switch x.Operator() {
-			case ">=", ">", "<=", "<", "==", "!=":
-			default:
-				return true
-			}
-			l, r := norm(x.Child("left").Text()), norm(x.Child("right").Text())
+		for _, cmp := range comparisons(c.Text()) {
+			l, r := cmp[0], cmp[1]
 			switch op {
 			case "-":
-				ok = (l == na && r == nb) || (l == nb && r == na)
+				// The subtrahend is bounded by something checked earlier.
+				if l == nb || r == nb || l == na && r == nb {
+					return true
+				}
 			case "+":
 				sum1, sum2 := na+"+"+nb, nb+"+"+na
-				ok = l == sum1 || l == sum2 || r == sum1 || r == sum2 ||
-					(l == nb && isLiteral(x.Child("right"))) || (r == nb && isLiteral(x.Child("left")))
+				if l == sum1 || l == sum2 || r == sum1 || r == sum2 || (l == nb && isNumber(r)) || (r == nb && isNumber(l)) {
+					return true
+				}
 			case "*":
-				ok = strings.Contains(l, "/") || strings.Contains(r, "/") ||
-					(l == nb && isLiteral(x.Child("right"))) || (r == nb && isLiteral(x.Child("left")))
+				if strings.Contains(l, "/") || strings.Contains(r, "/") || (l == nb && isNumber(r)) || (r == nb && isNumber(l)) {
+					return true
+				}
 			}
-			return !ok
-		})
-		if ok {
-			return true
 		}
 	}
 	return false
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '_' && r != 'e' && r != 'x' {
+			return false
+		}
+	}
+	return true
+}
+
+// comparisons splits a condition into its && / || clauses and returns the
+// two normalised sides of each relational clause.
+func comparisons(cond string) [][2]string {
+	s := strings.Join(strings.Fields(cond), "")
+	var clauses []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '&', '|':
+			if depth == 0 && i+1 < len(s) && s[i+1] == s[i] {
+				clauses = append(clauses, s[last:i])
+				last = i + 2
+				i++
+			}
+		}
+	}
+	clauses = append(clauses, s[last:])
+	var out [][2]string
+	for _, c := range clauses {
+		c = norm(c)
+		if strings.Contains(c, "&&") || strings.Contains(c, "||") {
+			out = append(out, comparisons(c)...)
+			continue
+		}
+		depth := 0
+		for i := 0; i < len(c); i++ {
+			switch c[i] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case '<', '>', '=', '!':
+				if depth != 0 || i+1 >= len(c) {
+					continue
+				}
+				op := 1
+				if c[i+1] == '=' {
+					op = 2
+				} else if c[i] == '=' || c[i] == '!' || c[i+1] == c[i] {
+					if c[i+1] == c[i] { // << >>
+						i++
+					}
+					continue
+				}
+				out = append(out, [2]string{norm(c[:i]), norm(c[i+op:])})
+				i = len(c)
+			}
+		}
+	}
+	return out
 }

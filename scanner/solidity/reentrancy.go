@@ -52,7 +52,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			return false
 		}
 		for _, c := range Calls(f.Body) {
-			if c.Kind != "call" {
+			if c.Kind != "call" || !c.Invoked || c.GasLimit > 0 && c.GasLimit <= 2300 {
 				continue
 			}
 			if writesAfter(c.Node.End) {
@@ -73,7 +73,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			for _, c := range Calls(g.Body) {
-				if c.Kind == "call" && writesAfter(n.End) {
+				if c.Kind == "call" && c.Invoked && writesAfter(n.End) {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 					break
 				}

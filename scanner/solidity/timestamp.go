@@ -1,12 +1,17 @@
 package solidity
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
 
 // timestampDependence: logic that depends on block.timestamp (now), which
 // the block producer chooses within a tolerance.
 //
-// Decides: a timestamp used in a condition, stored in state, returned, hashed
-// or reduced modulo something, in a contract that does not derive
+// Decides: a timestamp compared for equality, hashed, reduced modulo
+// something, returned, stored in state as is, or measured as an elapsed
+// window (now - t > d), in a contract that does not derive
 // randomness from other block values (the weak-randomness detector owns
 // those). Reports the use.
 //
@@ -48,34 +53,51 @@ func (d timestampDependence) Check(u *Unit) []scanner.Finding {
 	return out
 }
 
-// timestampMatters reports whether the use decides something: a condition,
-// a hash, a modulo, a return value or a state write.
+// timestampMatters reports whether the use decides something at the
+// granularity a block producer can shift: an equality test, a hash or
+// modulo, a returned value, the timestamp stored as is (to be compared
+// later), or an elapsed-time window (now - t > d). Deadline comparisons
+// (now > unlockTime) are left alone: seconds of drift do not change them.
 func timestampMatters(n *Node, c *Contract) bool {
-	if inCondition(n) {
-		return true
-	}
+	arith := false
 	for p := n.Parent; p != nil; p = p.Parent {
 		switch p.Kind {
 		case "return_statement":
-			return true
+			return p.Parent != nil
 		case "call_expression":
 			if isHashCall(p) {
 				return true
 			}
 		case "binary_expression":
 			switch p.Operator() {
-			case "%", "==", "!=", "<", ">", "<=", ">=":
+			case "%", "==", "!=":
 				return true
+			case "<", ">", "<=", ">=":
+				if arith {
+					return true
+				}
+				arith = true // a deadline check: only a return makes it matter
+			case "-":
+				arith = true
+			case "+", "*", "/":
+			default:
+				return false
 			}
 		case "assignment_expression":
-			if r := lvalueRoot(p.Child("left")); r != nil && c.StateVar(r.Text()) != nil {
-				return true
+			if arith || p.Child("right") == nil || !p.Child("right").Contains(n) {
+				return false
+			}
+			if l := p.Child("left"); l.Kind == "identifier" && c.StateVar(l.Text()) != nil {
+				return p.Child("right").Start == n.Start && p.Child("right").End == n.End
 			}
 			return false
 		case "state_variable_declaration":
-			return true
-		case "expression_statement", "variable_declaration_statement", "function_body", "block_statement":
-			return false
+			return !arith
+		case "parenthesized_expression", "call_argument":
+		default:
+			if strings.HasSuffix(p.Kind, "_statement") || p.Kind == "function_body" {
+				return false
+			}
 		}
 	}
 	return false

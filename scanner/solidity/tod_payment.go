@@ -8,8 +8,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // lowers while a claim is pending).
 //
 // Decides: an ether payment whose amount is a plain state variable (not a
-// per-user mapping entry) that some public function writes. Reports the
-// payment.
+// per-user mapping entry) that a guarded public function (the owner's
+// setter) writes. Reports the payment.
 //
 // Known false positives: amounts only the owner sets and users expect to
 // change.
@@ -35,11 +35,15 @@ func (d todPayment) Check(u *Unit) []scanner.Finding {
 	for _, c := range u.Contracts {
 		written := map[string]bool{}
 		for _, f := range c.AllFunctions() {
-			if f.Body == nil || !f.Entry() {
+			// The classic order dependence: a privileged account can change
+			// the amount while a user's transaction is pending.
+			if f.Body == nil || !f.Entry() || !f.Guarded() {
 				continue
 			}
 			for _, w := range f.StateWrites() {
-				written[w.Var] = true
+				if v := c.StateVar(w.Var); v != nil && !v.Constant {
+					written[w.Var] = true
+				}
 			}
 		}
 		for _, f := range c.Functions {

@@ -97,6 +97,8 @@ type Function struct {
 	Node       *Node
 	Body       *Node
 	Contract   *Contract
+
+	alias map[string]bool
 }
 
 // Param is a function parameter.
@@ -146,7 +148,11 @@ func (u *Unit) contract(n *Node) *Contract {
 		case "state_variable_declaration":
 			sv := &StateVar{Name: m.Child("name").Text(), Node: m}
 			sv.Type = m.Child("type").Text()
-			sv.Constant = m.HasToken("constant") || m.HasToken("immutable") || m.FirstKind("immutable") != nil
+			head := m.Text()
+			if i := strings.Index(head, "="); i >= 0 {
+				head = head[:i]
+			}
+			sv.Constant = strings.Contains(head, " constant ") || strings.Contains(head, " immutable ")
 			c.StateVars = append(c.StateVars, sv)
 		case "function_definition", "constructor_definition", "fallback_receive_definition", "modifier_definition":
 			f := u.function(m, c)
@@ -362,10 +368,44 @@ func (f *Function) Locals() map[string]bool {
 // IsState reports whether the identifier name inside f refers to a state
 // variable (not shadowed by a parameter or local).
 func (f *Function) IsState(name string, locals map[string]bool) bool {
-	if f.Param(name) || locals[name] {
+	if f.Param(name) {
 		return false
 	}
+	if locals[name] {
+		return f.aliases()[name]
+	}
 	return f.Contract.StateVar(name) != nil
+}
+
+var elementary = regexp.MustCompile(`^(u?int\d*|address|bool|bytes\d+|string|bytes|byte|address payable)$`)
+
+// aliases returns the locals that point into storage: declared storage, or
+// (before 0.5) var/struct locals initialised from a state variable.
+func (f *Function) aliases() map[string]bool {
+	if f.alias != nil {
+		return f.alias
+	}
+	f.alias = map[string]bool{}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "variable_declaration_statement" {
+			return true
+		}
+		v := n.Child("value")
+		d := n.FirstKind("variable_declaration")
+		if v == nil || d == nil {
+			return true
+		}
+		typ := strings.TrimSpace(d.Child("type").Text())
+		storage := d.HasToken("storage") || strings.Contains(d.Text(), " storage ")
+		if !storage && (elementary.MatchString(typ) || d.HasToken("memory") || strings.Contains(d.Text(), " memory ")) {
+			return true
+		}
+		if r := lvalueRoot(v); r != nil && f.Contract.StateVar(r.Text()) != nil && !f.Param(r.Text()) {
+			f.alias[d.Child("name").Text()] = true
+		}
+		return true
+	})
+	return f.alias
 }
 
 var guardName = regexp.MustCompile(`(?i)only|auth|owner|admin|restricted|initializer|governance|role|whitelist|permission|guard`)
@@ -521,6 +561,11 @@ type Call struct {
 	Target *Node  // the receiver expression
 	Value  bool   // moves ether
 	Args   []*Node
+	// Invoked is false for x.call.value(v) without the final "()": the
+	// call never happens.
+	Invoked bool
+	// GasLimit is the literal gas stipend passed with .gas(n), or 0.
+	GasLimit int
 }
 
 var lowLevelKinds = map[string]bool{"call": true, "send": true, "transfer": true, "delegatecall": true, "callcode": true, "staticcall": true}
@@ -530,8 +575,14 @@ func lowLevelCall(n *Node) *Call {
 	if n.Kind != "call_expression" {
 		return nil
 	}
-	c := &Call{Node: n, Args: argNodes(n)}
+	c := &Call{Node: n, Args: argNodes(n), Invoked: true}
 	x := n.Child("function")
+	if x != nil && x.Kind == "member_expression" {
+		switch x.Child("property").Text() {
+		case "value", "gas":
+			c.Invoked = false
+		}
+	}
 	for x != nil {
 		switch x.Kind {
 		case "call_expression":
@@ -541,6 +592,9 @@ func lowLevelCall(n *Node) *Call {
 				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "value" {
 					c.Value = true
 				}
+				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "gas" && isLiteral(fa.Child("value")) {
+					c.GasLimit, _ = strconv.Atoi(fa.Child("value").Text())
+				}
 			}
 			x = x.Child("type")
 		case "member_expression":
@@ -548,6 +602,11 @@ func lowLevelCall(n *Node) *Call {
 			if prop == "value" || prop == "gas" {
 				if prop == "value" {
 					c.Value = true
+				}
+				if prop == "gas" && x.Parent != nil && x.Parent.Kind == "call_expression" {
+					if a := argNodes(x.Parent); len(a) == 1 && isLiteral(a[0]) {
+						c.GasLimit, _ = strconv.Atoi(a[0].Text())
+					}
 				}
 				x = x.Child("object")
 				continue

@@ -1,6 +1,10 @@
 package solidity
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
 
 // weakRandomness: randomness derived from block values (blockhash, number,
 // difficulty/prevrandao, coinbase, gaslimit, timestamp) that miners and
@@ -52,7 +56,7 @@ func blockSource(n *Node) string {
 			return "timestamp"
 		}
 	case "call_expression":
-		if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" && fn.Text() == "blockhash" {
+		if fn := n.Child("function"); fn != nil && (fn.Kind == "identifier" && fn.Text() == "blockhash" || isMember(fn, "block", "blockhash")) {
 			return "entropy"
 		}
 	}
@@ -89,6 +93,7 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 		if !random || !entropy {
 			continue
 		}
+		feeds := seedVariables(c)
 		c.Node.Walk(func(n *Node) bool {
 			s := blockSource(n)
 			if s == "" {
@@ -98,9 +103,87 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 				}
 				return true
 			}
-			out = append(out, u.finding(d.Meta().ID, n, c.Name))
+			if n.Kind == "call_expression" || isMember(n, "block", "blockhash") || inRandomExpr(n) || flowsInto(n, feeds, c) {
+				out = append(out, u.finding(d.Meta().ID, n, c.Name))
+			}
 			return false
 		})
 	}
 	return out
+}
+
+// inRandomExpr reports whether n sits inside a hash, a modulo or a
+// blockhash call.
+func inRandomExpr(n *Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch {
+		case isHashCall(p), p.Kind == "binary_expression" && p.Operator() == "%":
+			return true
+		case p.Kind == "call_expression" && blockSource(p) == "entropy":
+			return true
+		case strings.HasSuffix(p.Kind, "_statement"), p.Kind == "state_variable_declaration":
+			return false
+		}
+	}
+	return false
+}
+
+// assignedName returns the variable a block value is stored in, and
+// whether that variable is a state variable.
+func assignedName(n *Node, c *Contract) (string, bool) {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.Kind {
+		case "variable_declaration_statement":
+			if d := p.FirstKind("variable_declaration"); d != nil {
+				return d.Child("name").Text(), false
+			}
+			return "", false
+		case "state_variable_declaration":
+			return p.Child("name").Text(), true
+		case "assignment_expression", "augmented_assignment_expression":
+			if r := lvalueRoot(p.Child("left")); r != nil && !p.Child("left").Contains(n) {
+				return r.Text(), c.StateVar(r.Text()) != nil
+			}
+			return "", false
+		case "call_expression":
+			if calleeName(p) == "require" || calleeName(p) == "assert" {
+				return "", false
+			}
+		}
+		if strings.HasSuffix(p.Kind, "_statement") {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// seedVariables returns the variables that reach a hash, modulo or
+// blockhash in c, directly or through other variables.
+func seedVariables(c *Contract) map[string]bool {
+	feeds := map[string]bool{}
+	for pass := 0; pass < 3; pass++ {
+		c.Node.Walk(func(n *Node) bool {
+			if n.Kind == "identifier" && inRandomExpr(n) {
+				feeds[n.Text()] = true
+			}
+			if n.Kind == "identifier" && feeds[n.Text()] {
+				return true
+			}
+			if n.Kind == "identifier" {
+				if name, _ := assignedName(n, c); name != "" && feeds[name] && name != n.Text() {
+					feeds[n.Text()] = true
+				}
+			}
+			return true
+		})
+	}
+	return feeds
+}
+
+// flowsInto reports whether the block value n is stored in a variable that
+// feeds the generator, or stored in state by a contract that makes random
+// numbers (a seed kept for later).
+func flowsInto(n *Node, feeds map[string]bool, c *Contract) bool {
+	name, state := assignedName(n, c)
+	return name != "" && (feeds[name] || state)
 }

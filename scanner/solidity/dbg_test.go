@@ -1,0 +1,36 @@
+package solidity
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+func dump(n *Node, d int) {
+	t := ""
+	if len(n.Children) == 0 {
+		t = n.Text()
+	}
+	fmt.Printf("%s%s:%s %d %q\n", strings.Repeat("  ", d), n.Field, n.Kind, n.Line, t)
+	for _, c := range n.Children {
+		dump(c, d+1)
+	}
+}
+
+func TestDbg(t *testing.T) {
+	p := os.Getenv("DBG")
+	if p == "" {
+		t.Skip()
+	}
+	b, _ := os.ReadFile(p)
+	u := ParseFile(scanner.File{Path: p, Content: b})
+	if os.Getenv("DUMP") != "" {
+		dump(u.Root, 0)
+	}
+	for _, f := range u.Check(nil) {
+		fmt.Println(f.Line, f.DetectorID, f.Snippet)
+	}
+}
