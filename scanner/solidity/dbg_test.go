@@ -3,6 +3,7 @@ package solidity
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -25,12 +26,23 @@ func TestDbg(t *testing.T) {
 	if p == "" {
 		t.Skip()
 	}
-	b, _ := os.ReadFile(p)
-	u := ParseFile(scanner.File{Path: p, Content: b})
-	if os.Getenv("DUMP") != "" {
-		dump(u.Root, 0)
-	}
-	for _, f := range u.Check(nil) {
-		fmt.Println(f.Line, f.DetectorID, f.Snippet)
-	}
+	filepath.Walk(p, func(path string, info os.FileInfo, err error) error {
+		if !strings.HasSuffix(path, ".sol") {
+			return nil
+		}
+		b, _ := os.ReadFile(path)
+		u := ParseFile(scanner.File{Path: path, Content: b})
+		if os.Getenv("DUMP") != "" {
+			dump(u.Root, 0)
+		}
+		for _, e := range u.Errors() {
+			fmt.Println("ERR", path, e.Line, e.Message, strings.TrimSpace(strings.Split(string(b), "\n")[e.Line-1]))
+		}
+		if os.Getenv("FIND") != "" {
+			for _, f := range u.Check(nil) {
+				fmt.Println(f.Line, f.DetectorID, f.Snippet)
+			}
+		}
+		return nil
+	})
 }

@@ -77,7 +77,9 @@ func (u *Unit) run(d scanner.Detector[*Unit], id string) (fs []scanner.Finding) 
 }
 
 // Detectors returns the registry's detectors, for tests and docs.
-func Detectors() []scanner.Detector[*Unit] { return append([]scanner.Detector[*Unit](nil), detectors...) }
+func Detectors() []scanner.Detector[*Unit] {
+	return append([]scanner.Detector[*Unit](nil), detectors...)
+}
 
 // ParseFile parses one file and links it alone; for tests and fuzzing.
 func ParseFile(f scanner.File) *Unit {

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"bytes"
 	"fmt"
 
 	forest "github.com/alexaandru/go-sitter-forest/solidity"
@@ -56,7 +57,7 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
-	tree := p.p.Parse(src, nil)
+	tree := p.p.Parse(shim(src), nil)
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src)}
 	if tree == nil {
 		u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
@@ -70,6 +71,30 @@ func (p *parser) parse(f scanner.File) *Unit {
 	u.Root = u.convert(cur, nil)
 	u.analyze()
 	return u
+}
+
+// shim works around gaps of the grammar without moving a byte, so every
+// offset and line still points into the original source: Yul hex string
+// literals (hex"19_01"), which the grammar rejects inside assembly, become
+// plain strings. The analysis never looks at literal values.
+func shim(src []byte) []byte {
+	if !bytes.Contains(src, []byte(`hex"`)) && !bytes.Contains(src, []byte(`hex'`)) {
+		return src
+	}
+	out := bytes.Clone(src)
+	for i := 0; i+4 <= len(out); i++ {
+		if out[i] == 'h' && out[i+1] == 'e' && out[i+2] == 'x' && (out[i+3] == '"' || out[i+3] == '\'') {
+			if i > 0 && (isIdent(out[i-1])) {
+				continue
+			}
+			out[i], out[i+1], out[i+2] = ' ', ' ', ' '
+		}
+	}
+	return out
+}
+
+func isIdent(b byte) bool {
+	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
 // convert copies the cursor's current node and its subtree.

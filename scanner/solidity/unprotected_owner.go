@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 )
@@ -44,7 +45,7 @@ func privileged(c *Contract) map[string]bool {
 	p := map[string]bool{}
 	for _, x := range c.Lineage() {
 		for _, v := range x.StateVars {
-			if ownerName.MatchString(v.Name) && !v.Constant {
+			if ownerName.MatchString(v.Name) && !v.Constant && !strings.HasPrefix(v.Type, "mapping") {
 				p[v.Name] = true
 			}
 		}

@@ -89,8 +89,15 @@ func randomContext(c *Contract) (random, entropy bool) {
 func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, c := range u.Contracts {
+		if c.Kind == "interface" {
+			continue
+		}
 		random, entropy := randomContext(c)
 		if !random || !entropy {
+			continue
+		}
+		// A library that only returns blockhash is a utility, not a draw.
+		if c.Kind == "library" && !drawsNumbers(c) {
 			continue
 		}
 		feeds := seedVariables(c)
@@ -186,4 +193,24 @@ func seedVariables(c *Contract) map[string]bool {
 func flowsInto(n *Node, feeds map[string]bool, c *Contract) bool {
 	name, state := assignedName(n, c)
 	return name != "" && (feeds[name] || state)
+}
+
+// drawsNumbers reports whether c hashes or reduces block values.
+func drawsNumbers(c *Contract) bool {
+	found := false
+	c.Node.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		if isHashCall(n) || n.Kind == "binary_expression" && n.Operator() == "%" {
+			n.Walk(func(x *Node) bool {
+				if blockSource(x) != "" {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
 }
