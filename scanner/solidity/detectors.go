@@ -21,4 +21,12 @@ var detectors = []scanner.Detector[*Unit]{
 	approveRace{},
 	shortAddress{},
 	uninitializedStorage{},
+	arbitrarySend{},
+	refundNoDebit{},
+	invertedBalanceCheck{},
+	uncheckedERC20{},
+	shadowedState{},
+	signatureReplay{},
+	ecrecoverUnchecked{},
+	lockedEther{},
 }

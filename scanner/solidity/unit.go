@@ -561,6 +561,9 @@ type Call struct {
 	Target *Node  // the receiver expression
 	Value  bool   // moves ether
 	Args   []*Node
+	// ValueArg is the ether amount: the argument of .value(…), {value: …},
+	// send or transfer.
+	ValueArg *Node
 	// Invoked is false for x.call.value(v) without the final "()": the
 	// call never happens.
 	Invoked bool
@@ -591,6 +594,7 @@ func lowLevelCall(n *Node) *Call {
 			for _, fa := range x.Children {
 				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "value" {
 					c.Value = true
+					c.ValueArg = fa.Child("value")
 				}
 				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "gas" && isLiteral(fa.Child("value")) {
 					c.GasLimit, _ = strconv.Atoi(fa.Child("value").Text())
@@ -602,6 +606,11 @@ func lowLevelCall(n *Node) *Call {
 			if prop == "value" || prop == "gas" {
 				if prop == "value" {
 					c.Value = true
+					if x.Parent != nil && x.Parent.Kind == "call_expression" {
+						if a := argNodes(x.Parent); len(a) == 1 {
+							c.ValueArg = a[0]
+						}
+					}
 				}
 				if prop == "gas" && x.Parent != nil && x.Parent.Kind == "call_expression" {
 					if a := argNodes(x.Parent); len(a) == 1 && isLiteral(a[0]) {
@@ -621,12 +630,12 @@ func lowLevelCall(n *Node) *Call {
 				if len(c.Args) != 1 {
 					return nil // an ERC20 transfer(to, amount)
 				}
-				c.Value = true
+				c.Value, c.ValueArg = true, c.Args[0]
 			case "send":
 				if len(c.Args) != 1 {
 					return nil
 				}
-				c.Value = true
+				c.Value, c.ValueArg = true, c.Args[0]
 			}
 			return c
 		default:
