@@ -39,7 +39,7 @@ func (d refundNoDebit) Check(u *Unit) []scanner.Finding {
 		}
 		locals := f.Locals()
 		for _, c := range Calls(f.Body) {
-			if !c.isPayment() || !c.Invoked || !isMember(c.Target, "msg", "sender") || len(c.Args) != 1 {
+			if !c.isPayment() || !c.Invoked || !isSender(c.Target) || len(c.Args) != 1 {
 				continue
 			}
 			a := c.Args[0]

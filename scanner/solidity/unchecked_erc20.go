@@ -6,7 +6,10 @@ import (
 	"github.com/bulwark-sec/bulwark/scanner"
 )
 
-var tokenIDName = regexp.MustCompile(`(?i)tokenid|^_?id$|nft`)
+var (
+	tokenIDName = regexp.MustCompile(`(?i)tokenid|^_?id$|nft`)
+	nftType     = regexp.MustCompile(`(?i)721|1155|nft`)
+)
 
 // uncheckedERC20: the boolean of an ERC20 transfer, transferFrom or approve
 // is dropped. Tokens such as USDT return false instead of reverting, and
@@ -67,7 +70,7 @@ func (d uncheckedERC20) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			// ERC721 transferFrom(from, to, tokenId) reverts on failure.
-			if a := argNodes(n); tokenIDName.MatchString(a[len(a)-1].Text()) {
+			if a := argNodes(n); tokenIDName.MatchString(a[len(a)-1].Text()) || nftTyped(fn.Child("object"), f) {
 				return true
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
@@ -75,4 +78,22 @@ func (d uncheckedERC20) Check(u *Unit) []scanner.Finding {
 		})
 	}
 	return out
+}
+
+// nftTyped reports whether the receiver is a variable declared with an
+// ERC721/ERC1155 type.
+func nftTyped(obj *Node, f *Function) bool {
+	if obj == nil || obj.Kind != "identifier" {
+		return false
+	}
+	typ := ""
+	for _, p := range f.Params {
+		if p.Name == obj.Text() {
+			typ = p.Type
+		}
+	}
+	if v := f.Contract.StateVar(obj.Text()); typ == "" && v != nil {
+		typ = v.Type
+	}
+	return nftType.MatchString(typ)
 }

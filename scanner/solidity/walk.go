@@ -75,6 +75,20 @@ func isMember(n *Node, obj, prop string) bool {
 	return n.Kind == "member_expression" && n.Child("object").Text() == obj && n.Child("property").Text() == prop
 }
 
+// isSender reports whether n is the caller: msg.sender, _msgSender() or a
+// payable()/address() conversion of either.
+func isSender(n *Node) bool {
+	if n == nil {
+		return false
+	}
+	t := norm(n.Text())
+	switch t {
+	case "msg.sender", "payable(msg.sender)", "address(msg.sender)", "_msgSender()", "payable(_msgSender())":
+		return true
+	}
+	return false
+}
+
 // norm strips whitespace and outer parentheses for text comparison.
 func norm(s string) string {
 	s = strings.Join(strings.Fields(s), "")
