@@ -11,15 +11,13 @@ import (
 )
 
 // Rules returns the metadata of every detector of every language of the
-// engine, keyed by detector id.
-func (e *Engine) Rules() map[string]Rule {
-	m := map[string]Rule{}
+// engine, in registration order.
+func (e *Engine) Rules() []Rule {
+	var out []Rule
 	for _, l := range e.langs {
-		for _, r := range l.Rules() {
-			m[r.ID] = r
-		}
+		out = append(out, l.Rules()...)
 	}
-	return m
+	return out
 }
 
 // Languages returns the engine's languages in registration order.
