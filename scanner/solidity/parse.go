@@ -2,7 +2,6 @@ package solidity
 
 import (
 	"bytes"
-	"fmt"
 
 	forest "github.com/alexaandru/go-sitter-forest/solidity"
 	ts "github.com/tree-sitter/go-tree-sitter"
@@ -35,19 +34,13 @@ func init() {
 
 // parser wraps one tree-sitter parser; it belongs to one goroutine.
 type parser struct {
-	p *ts.Parser
+	c *cParser
 }
 
-func newParser() *parser {
-	p := ts.NewParser()
-	if err := p.SetLanguage(tsLang); err != nil {
-		panic(fmt.Sprintf("solidity grammar: %v", err)) // a build defect, not input
-	}
-	return &parser{p: p}
-}
+func newParser() *parser { return &parser{c: newCParser()} }
 
 // Close releases the tree-sitter parser.
-func (p *parser) Close() { p.p.Close() }
+func (p *parser) Close() { p.c.close() }
 
 // Parse parses one file into a Unit. It never fails: syntax errors become
 // FileErrors and the rest of the tree is analysed.
@@ -57,20 +50,78 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
-	tree := p.p.Parse(shim(src), nil)
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src)}
-	if tree == nil {
+	flat := p.c.parse(shim(src))
+	if len(flat) == 0 {
 		u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
 		u.Root = &Node{Kind: "source_file", Named: true, src: src}
 		u.analyze()
 		return u
 	}
-	defer tree.Close()
-	cur := tree.Walk()
-	defer cur.Close()
-	u.Root = u.convert(cur, nil)
+	u.Root = u.build(flat)
 	u.analyze()
 	return u
+}
+
+// build turns the flattened preorder tree into Nodes, dropping
+// punctuation and folding single-child expression/statement wrappers.
+func (u *Unit) build(flat []flatNode) *Node {
+	nodes := make([]*Node, len(flat))
+	for i, r := range flat {
+		kind, named := "ERROR", true
+		if int(r.symbol) < len(kindNames) {
+			kind, named = kindNames[r.symbol], kindNamed[r.symbol]
+		}
+		if r.isError {
+			kind = "ERROR"
+		}
+		if r.isError || r.missing {
+			msg := "syntax error"
+			if r.missing {
+				msg = "missing " + kind
+			}
+			u.errs = append(u.errs, scanner.FileError{File: u.Path, Line: u.lines.line(r.start), Message: msg})
+		}
+		if !named && dropKinds[kind] {
+			continue
+		}
+		n := &Node{Kind: kind, Named: named, Start: r.start, End: r.end, src: u.Src}
+		if int(r.field) < len(fieldName) {
+			n.Field = fieldName[r.field]
+		}
+		n.Line = u.lines.line(r.start)
+		n.EndLine = u.lines.line(max(r.start, r.end-1))
+		nodes[i] = n
+		// The nearest kept ancestor adopts the node.
+		for p := r.parent; p >= 0; p = flat[p].parent {
+			if nodes[p] != nil {
+				n.Parent = nodes[p]
+				nodes[p].Children = append(nodes[p].Children, n)
+				break
+			}
+		}
+	}
+	root := nodes[0]
+	if root == nil {
+		root = &Node{Kind: "source_file", Named: true, src: u.Src}
+	}
+	fold(root)
+	return root
+}
+
+// fold replaces "expression" and "statement" wrappers that hold a single
+// named child by that child, keeping the wrapper's field name.
+func fold(n *Node) {
+	for i, c := range n.Children {
+		for (c.Kind == "expression" || c.Kind == "statement") && len(c.Children) == 1 && c.Children[0].Named {
+			inner := c.Children[0]
+			inner.Field = c.Field
+			inner.Parent = n
+			c = inner
+		}
+		n.Children[i] = c
+		fold(c)
+	}
 }
 
 // shim works around gaps of the grammar without moving a byte, so every
@@ -97,50 +148,3 @@ func isIdent(b byte) bool {
 	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
 
-// convert copies the cursor's current node and its subtree.
-func (u *Unit) convert(cur *ts.TreeCursor, parent *Node) *Node {
-	tn := cur.Node()
-	id := tn.KindId()
-	kind := "ERROR"
-	named := true
-	if int(id) < len(kindNames) {
-		kind, named = kindNames[id], kindNamed[id]
-	}
-	start, end := int(tn.StartByte()), int(tn.EndByte())
-	n := &Node{Kind: kind, Named: named, Start: start, End: end, Parent: parent, src: u.Src}
-	if f := cur.FieldId(); f != 0 && int(f) < len(fieldName) {
-		n.Field = fieldName[f]
-	}
-	n.Line = u.lines.line(start)
-	n.EndLine = u.lines.line(max(start, end-1))
-	if tn.IsError() || tn.IsMissing() {
-		msg := "syntax error"
-		if tn.IsMissing() {
-			msg = "missing " + kind
-		}
-		u.errs = append(u.errs, scanner.FileError{File: u.Path, Line: n.Line, Message: msg})
-		if tn.IsError() {
-			n.Kind = "ERROR"
-		}
-	}
-	if cur.GotoFirstChild() {
-		for {
-			c := u.convert(cur, n)
-			if c.Named || !dropKinds[c.Kind] {
-				n.Children = append(n.Children, c)
-			}
-			if !cur.GotoNextSibling() {
-				break
-			}
-		}
-		cur.GotoParent()
-	}
-	// Fold single-child wrappers.
-	if (kind == "expression" || kind == "statement") && len(n.Children) == 1 && n.Children[0].Named {
-		c := n.Children[0]
-		c.Field = n.Field
-		c.Parent = parent
-		return c
-	}
-	return n
-}
