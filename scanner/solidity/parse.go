@@ -147,4 +147,3 @@ func shim(src []byte) []byte {
 func isIdent(b byte) bool {
 	return b == '_' || b == '$' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z'
 }
-
