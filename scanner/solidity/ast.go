@@ -3,6 +3,7 @@ package solidity
 import (
 	"sort"
 	"strings"
+	"unsafe"
 )
 
 // Node is a tree-sitter node copied into Go memory, so detectors walk it
@@ -21,12 +22,14 @@ type Node struct {
 	src        []byte
 }
 
-// Text returns the node's source text.
+// Text returns the node's source text. It shares memory with the source
+// (no copy): the source is immutable while a scan runs, and anything that
+// outlives the scan (snippets) is cloned.
 func (n *Node) Text() string {
-	if n == nil {
+	if n == nil || n.End <= n.Start {
 		return ""
 	}
-	return string(n.src[n.Start:n.End])
+	return unsafe.String(&n.src[n.Start], n.End-n.Start)
 }
 
 // Child returns the first child with the given field name.

@@ -53,7 +53,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		tainted := taintedLocals(f)
-		conds := conditions(f.Body)
+		conds := compared(conditions(f.Body))
 		f.Body.Walk(func(n *Node) bool {
 			var a, b *Node
 			var op string
@@ -150,13 +150,14 @@ func isLiteral(n *Node) bool {
 // guarded reports whether a condition before op bounds it. Conditions are
 // compared as text, clause by clause, which also survives the grammar's
 // odd precedence of a[i] inside && chains.
-func guarded(op string, a, b, at *Node, conds []*Node) bool {
+func guarded(op string, a, b, at *Node, conds []condition) bool {
 	na, nb := norm(a.Text()), norm(b.Text())
-	for _, c := range conds {
+	for _, cd := range conds {
+		c := cd.node
 		if c.Start >= at.Start && !c.Contains(at) {
 			continue
 		}
-		for _, cmp := range comparisons(c.Text()) {
+		for _, cmp := range cd.sides {
 			l, r := cmp[0], cmp[1]
 			switch op {
 			case "-":
@@ -243,6 +244,20 @@ func comparisons(cond string) [][2]string {
 				i = len(c)
 			}
 		}
+	}
+	return out
+}
+
+// condition is a condition with its relational clauses split out.
+type condition struct {
+	node  *Node
+	sides [][2]string
+}
+
+func compared(conds []*Node) []condition {
+	out := make([]condition, len(conds))
+	for i, c := range conds {
+		out[i] = condition{node: c, sides: comparisons(c.Text())}
 	}
 	return out
 }

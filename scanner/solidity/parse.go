@@ -65,8 +65,37 @@ func (p *parser) parse(f scanner.File) *Unit {
 
 // build turns the flattened preorder tree into Nodes, dropping
 // punctuation and folding single-child expression/statement wrappers.
+// Nodes and child lists come from two slabs, so a file costs a handful of
+// allocations instead of one per node.
 func (u *Unit) build(flat []flatNode) *Node {
 	nodes := make([]*Node, len(flat))
+	slab := make([]Node, len(flat))
+	// First pass: which nodes are kept, and how many kept children each
+	// kept node adopts.
+	keep := make([]bool, len(flat))
+	adopter := make([]int32, len(flat))
+	kids := make([]int32, len(flat))
+	total := 0
+	for i, r := range flat {
+		adopter[i] = -1
+		kind, named := "ERROR", true
+		if int(r.symbol) < len(kindNames) {
+			kind, named = kindNames[r.symbol], kindNamed[r.symbol]
+		}
+		if !named && !r.isError && dropKinds[kind] {
+			continue
+		}
+		keep[i] = true
+		for p := r.parent; p >= 0; p = flat[p].parent {
+			if keep[p] {
+				adopter[i] = int32(p)
+				kids[p]++
+				total++
+				break
+			}
+		}
+	}
+	children := make([]*Node, total)
 	for i, r := range flat {
 		kind, named := "ERROR", true
 		if int(r.symbol) < len(kindNames) {
@@ -82,23 +111,23 @@ func (u *Unit) build(flat []flatNode) *Node {
 			}
 			u.errs = append(u.errs, scanner.FileError{File: u.Path, Line: u.lines.line(r.start), Message: msg})
 		}
-		if !named && dropKinds[kind] {
+		if !keep[i] {
 			continue
 		}
-		n := &Node{Kind: kind, Named: named, Start: r.start, End: r.end, src: u.Src}
+		n := &slab[i]
+		*n = Node{Kind: kind, Named: named, Start: r.start, End: r.end, src: u.Src}
+		if k := kids[i]; k > 0 {
+			n.Children, children = children[:0:k], children[k:]
+		}
 		if int(r.field) < len(fieldName) {
 			n.Field = fieldName[r.field]
 		}
 		n.Line = u.lines.line(r.start)
 		n.EndLine = u.lines.line(max(r.start, r.end-1))
 		nodes[i] = n
-		// The nearest kept ancestor adopts the node.
-		for p := r.parent; p >= 0; p = flat[p].parent {
-			if nodes[p] != nil {
-				n.Parent = nodes[p]
-				nodes[p].Children = append(nodes[p].Children, n)
-				break
-			}
+		if p := adopter[i]; p >= 0 {
+			n.Parent = nodes[p]
+			nodes[p].Children = append(nodes[p].Children, n)
 		}
 	}
 	root := nodes[0]

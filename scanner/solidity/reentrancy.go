@@ -51,7 +51,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			}
 			return false
 		}
-		for _, c := range Calls(f.Body) {
+		for _, c := range f.LowLevelCalls() {
 			if c.Kind != "call" || !c.Invoked || c.GasLimit > 0 && c.GasLimit <= 2300 {
 				continue
 			}
@@ -72,7 +72,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			if g == nil || g == f || g.Body == nil || locked(g) {
 				return true
 			}
-			for _, c := range Calls(g.Body) {
+			for _, c := range g.LowLevelCalls() {
 				if c.Kind == "call" && c.Invoked && writesAfter(n.End) {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 					break

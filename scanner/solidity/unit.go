@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"regexp"
+	"sync"
 	"strconv"
 	"strings"
 
@@ -98,7 +99,25 @@ type Function struct {
 	Body       *Node
 	Contract   *Contract
 
-	alias map[string]bool
+	// Facts computed once, on first use; a base contract's functions can be
+	// asked from several units' goroutines at once.
+	once    sync.Once
+	alias   map[string]bool
+	locals  map[string]bool
+	writes  []Write
+	calls   []*Call
+	guarded bool
+}
+
+// facts computes the memoised facts of f.
+func (f *Function) facts() {
+	f.once.Do(func() {
+		f.locals = f.computeLocals()
+		f.alias = f.computeAliases()
+		f.writes = f.computeStateWrites()
+		f.guarded = f.computeGuarded()
+		f.calls = Calls(f.Body)
+	})
 }
 
 // Param is a function parameter.
@@ -343,6 +362,12 @@ func (f *Function) Entry() bool {
 	return f.Contract.Kind == "contract"
 }
 
+// LowLevelCalls returns the low-level calls in f's body (memoised Calls).
+func (f *Function) LowLevelCalls() []*Call {
+	f.facts()
+	return f.calls
+}
+
 // Param reports whether name is a parameter of f.
 func (f *Function) Param(name string) bool {
 	for _, p := range f.Params {
@@ -355,6 +380,11 @@ func (f *Function) Param(name string) bool {
 
 // Locals returns the names of the local variables declared in f.
 func (f *Function) Locals() map[string]bool {
+	f.facts()
+	return f.locals
+}
+
+func (f *Function) computeLocals() map[string]bool {
 	m := map[string]bool{}
 	f.Body.Walk(func(n *Node) bool {
 		if n.Kind == "variable_declaration" {
@@ -382,10 +412,12 @@ var elementary = regexp.MustCompile(`^(u?int\d*|address|bool|bytes\d+|string|byt
 // aliases returns the locals that point into storage: declared storage, or
 // (before 0.5) var/struct locals initialised from a state variable.
 func (f *Function) aliases() map[string]bool {
-	if f.alias != nil {
-		return f.alias
-	}
-	f.alias = map[string]bool{}
+	f.facts()
+	return f.alias
+}
+
+func (f *Function) computeAliases() map[string]bool {
+	alias := map[string]bool{}
 	f.Body.Walk(func(n *Node) bool {
 		if n.Kind != "variable_declaration_statement" {
 			return true
@@ -401,11 +433,11 @@ func (f *Function) aliases() map[string]bool {
 			return true
 		}
 		if r := lvalueRoot(v); r != nil && f.Contract.StateVar(r.Text()) != nil && !f.Param(r.Text()) {
-			f.alias[d.Child("name").Text()] = true
+			alias[d.Child("name").Text()] = true
 		}
 		return true
 	})
-	return f.alias
+	return alias
 }
 
 var guardName = regexp.MustCompile(`(?i)only|auth|owner|admin|restricted|initializer|governance|role|whitelist|permission|guard`)
@@ -414,6 +446,11 @@ var guardName = regexp.MustCompile(`(?i)only|auth|owner|admin|restricted|initial
 // msg.sender (or is named like one), or a check of msg.sender/tx.origin in
 // its body.
 func (f *Function) Guarded() bool {
+	f.facts()
+	return f.guarded
+}
+
+func (f *Function) computeGuarded() bool {
 	for _, m := range f.Modifiers {
 		name := m.FirstKind("identifier").Text()
 		if def := f.Contract.Modifier(name); def != nil {
@@ -521,7 +558,21 @@ type Write struct {
 
 // StateWrites lists the writes to state variables in f's body.
 func (f *Function) StateWrites() []Write {
-	locals := f.Locals()
+	f.facts()
+	return f.writes
+}
+
+func (f *Function) computeStateWrites() []Write {
+	locals := f.locals
+	isState := func(name string) bool {
+		if f.Param(name) {
+			return false
+		}
+		if locals[name] {
+			return f.alias[name]
+		}
+		return f.Contract.StateVar(name) != nil
+	}
 	var out []Write
 	f.Body.Walk(func(n *Node) bool {
 		var target *Node
@@ -545,7 +596,7 @@ func (f *Function) StateWrites() []Write {
 				}
 			}
 		}
-		if r := lvalueRoot(target); r != nil && f.IsState(r.Text(), locals) {
+		if r := lvalueRoot(target); r != nil && isState(r.Text()) {
 			out = append(out, Write{Node: n, Var: r.Text()})
 		}
 		return true
@@ -664,7 +715,7 @@ func Calls(n *Node) []*Call {
 
 // finding builds a raw finding at node n.
 func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
-	snippet := firstLine(n.Text())
+	snippet := strings.Clone(firstLine(n.Text()))
 	return scanner.Finding{
 		DetectorID:  id,
 		File:        u.Path,
