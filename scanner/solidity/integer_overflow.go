@@ -215,11 +215,11 @@ func comparisons(cond string) [][2]string {
 	clauses = append(clauses, s[last:])
 	var out [][2]string
 	for _, c := range clauses {
-		c = norm(c)
-		if strings.Contains(c, "&&") || strings.Contains(c, "||") {
-			out = append(out, comparisons(c)...)
+		if n := norm(c); n != c && (strings.Contains(n, "&&") || strings.Contains(n, "||")) {
+			out = append(out, comparisons(n)...)
 			continue
 		}
+		c = norm(c)
 		depth := 0
 		for i := 0; i < len(c); i++ {
 			switch c[i] {

@@ -92,6 +92,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("contract A { function f( { }"))
 	f.Add([]byte("pragma solidity ^0.4.0; contract { } } {"))
 	f.Add([]byte{0xff, 0xfe, 0x00})
+	f.Add([]byte("pragma solidity ^0.4.0; contract A { uint x; function f(uint a) public { require((a)>1&&(a)<2); x += a; } }"))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		u := solidity.ParseFile(scanner.File{Path: "fuzz.sol", Content: src})
 		lines := u.Lines()

@@ -2,9 +2,9 @@ package solidity
 
 import (
 	"regexp"
-	"sync"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 )

@@ -92,10 +92,27 @@ func isSender(n *Node) bool {
 // norm strips whitespace and outer parentheses for text comparison.
 func norm(s string) string {
 	s = strings.Join(strings.Fields(s), "")
-	for len(s) > 1 && s[0] == '(' && s[len(s)-1] == ')' {
+	for len(s) > 1 && s[0] == '(' && closes(s) == len(s)-1 {
 		s = s[1 : len(s)-1]
 	}
 	return s
+}
+
+// closes returns the index of the parenthesis closing s[0], or -1.
+func closes(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // isHashCall reports whether n calls a hash function.
