@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,10 @@ func newBenchCmd() *cobra.Command {
 			dir := shared
 			if dir == "" {
 				d, err := bench.SharedDir()
-				if errors.Is(err, bench.ErrNoCorpus) {
+				if errors.Is(err, bench.ErrNoCorpus) || err == nil && !hasCorpus(d) {
+					if err == nil {
+						err = fmt.Errorf("%s: %w", d, bench.ErrNoCorpus)
+					}
 					fmt.Fprintln(cmd.OutOrStdout(), "bench skipped:", err)
 					return nil
 				}
@@ -79,4 +83,9 @@ func newBenchCmd() *cobra.Command {
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list missed labels, unlabelled findings and real-world findings")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
 	return cmd
+}
+
+func hasCorpus(shared string) bool {
+	_, err := os.Stat(filepath.Join(shared, "bench", "smartbugs-curated", "vulnerabilities.json"))
+	return err == nil
 }

@@ -33,20 +33,29 @@ func (e *exitError) Unwrap() error { return e.err }
 func usageError(err error) error { return &exitError{code: exitUsage, err: err} }
 
 // execute runs the root command and maps errors to exit codes: usage and
-// input errors are 2, findings over the threshold 1.
+// input errors are 2, findings over the threshold 1. The service's main.go
+// can call it, or call exitCode on the error of its own Execute.
 func execute(root *cobra.Command) int {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
 	err := root.Execute()
+	code := exitCode(err)
+	if err != nil {
+		var ee *exitError
+		if !errors.As(err, &ee) || ee.err != nil {
+			fmt.Fprintln(os.Stderr, "bulwark:", err)
+		}
+	}
+	return code
+}
+
+// exitCode maps a command error to the process exit code.
+func exitCode(err error) int {
 	if err == nil {
 		return exitClean
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee.err != nil {
-			fmt.Fprintln(os.Stderr, "bulwark:", ee.err)
-		}
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "bulwark:", err)
 	return exitUsage
 }

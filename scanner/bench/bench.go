@@ -37,6 +37,9 @@ func SharedDir() (string, error) {
 		if st, err := os.Stat(filepath.Join(d, "bench")); err == nil && st.IsDir() {
 			return d, nil
 		}
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d, nil // the schemas may be there without the corpora
+		}
 		return "", fmt.Errorf("BULWARK_SHARED_DIR=%s: %w", d, ErrNoCorpus)
 	}
 	wd, err := os.Getwd()
