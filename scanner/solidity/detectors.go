@@ -19,6 +19,7 @@ var detectors = []scanner.Detector[*Unit]{
 	todPayment{},
 	frontrunSolution{},
 	approveRace{},
+	plaintextCommit{},
 	shortAddress{},
 	uninitializedStorage{},
 	arbitrarySend{},

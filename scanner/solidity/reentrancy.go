@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 )
@@ -13,7 +14,9 @@ import (
 // Decides: for each call/call.value in a function without a reentrancy lock,
 // a write to a state variable later in the same function; or a call of an
 // internal function of the contract that makes such a call, followed by a
-// state write. Reports the call.
+// state write. Reports the call. A modifier that calls into a contract at
+// a caller-chosen address (Bank(msg.sender).f()) before "_" of a function
+// that writes state is reported at the function header.
 //
 // Known false positives: writes after the call that do not matter for
 // re-entry (counters, events-only state); trusted callees.
@@ -80,8 +83,47 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			}
 			return true
 		})
+		if f.Kind != "modifier" && len(f.StateWrites()) > 0 {
+			for _, m := range f.Modifiers {
+				def := f.Contract.Modifier(m.FirstKind("identifier").Text())
+				if def != nil && def.Body != nil && callsUntrusted(def) {
+					out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
+					break
+				}
+			}
+		}
 	}
 	return out
+}
+
+// callsUntrusted reports whether f calls a function of a contract at an
+// address the caller controls: T(msg.sender).g() or T(param).g(). The
+// grammar sometimes hangs ".g()" on an enclosing comparison
+// ((a == T(x)).g()), so the cast only has to sit inside the called
+// member's object.
+func callsUntrusted(f *Function) bool {
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		cast := n.Child("function")
+		args := argNodes(n)
+		if cast == nil || cast.Kind != "identifier" || len(args) != 1 || f.Contract.Unit.bundle[cast.Text()] == nil {
+			return true
+		}
+		if a := args[0]; !isSender(a) && !(a.Kind == "identifier" && f.Param(a.Text())) {
+			return true
+		}
+		for c, p := n, n.Parent; p != nil && !strings.HasSuffix(p.Kind, "_statement"); c, p = p, p.Parent {
+			if p.Kind == "member_expression" && c.Field == "object" && p.Parent != nil && p.Parent.Kind == "call_expression" && p.Field == "function" {
+				found = true
+				break
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // locked reports whether f holds a reentrancy lock.
