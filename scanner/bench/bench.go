@@ -74,6 +74,7 @@ type SmartBugs struct {
 	Total      CategoryScore   `json:"total"`
 	Precision  float64         `json:"precision"`
 	Elapsed    time.Duration   `json:"elapsed_ns"`
+	CPU        time.Duration   `json:"cpu_ns"`
 	Misses     []string        `json:"misses,omitempty"`
 	Noise      []string        `json:"noise,omitempty"`
 }
@@ -115,12 +116,12 @@ func RunSmartBugs(ctx context.Context, eng *scanner.Engine, dir, preset string) 
 			}
 		}
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuTime()
 	findings, err := scanEach(ctx, eng, files, preset)
 	if err != nil {
 		return nil, err
 	}
-	res := &SmartBugs{Files: len(files), Elapsed: time.Since(start)}
+	res := &SmartBugs{Files: len(files), Elapsed: time.Since(start), CPU: cpuTime() - cpu}
 	res.score(labels, findings)
 	return res, nil
 }
@@ -248,6 +249,7 @@ type RealWorld struct {
 	Lines      int                      `json:"lines"`
 	BySeverity map[scanner.Severity]int `json:"by_severity"`
 	Elapsed    time.Duration            `json:"elapsed_ns"`
+	CPU        time.Duration            `json:"cpu_ns"`
 	Findings   []scanner.Finding        `json:"-"`
 }
 
@@ -288,12 +290,12 @@ func RunRealWorld(ctx context.Context, eng *scanner.Engine, dir, preset string) 
 	if err != nil {
 		return nil, fmt.Errorf("walk %s: %w", dir, err)
 	}
-	start := time.Now()
+	start, cpu := time.Now(), cpuTime()
 	rep, err := eng.Run(ctx, files, scanner.Options{Preset: preset})
 	if err != nil {
 		return nil, err
 	}
-	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start)}
+	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start), CPU: cpuTime() - cpu}
 	bad := map[string]bool{}
 	for _, e := range rep.Errors {
 		bad[e.File] = true
@@ -317,7 +319,7 @@ func pct(a, b int) string {
 
 // Print writes the SmartBugs table as Markdown.
 func (r *SmartBugs) Print(w io.Writer) {
-	fmt.Fprintf(w, "SmartBugs Curated: %d files, %s wall (engine only)\n\n", r.Files, r.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "SmartBugs Curated: %d files, %s wall, %s CPU (engine only, %d cores)\n\n", r.Files, r.Elapsed.Round(time.Millisecond), r.CPU.Round(time.Millisecond), runtime.GOMAXPROCS(0))
 	fmt.Fprintln(w, "| category | labels | recall exact | recall ±2 | findings | unlabelled |")
 	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
 	for _, s := range append(r.Categories, r.Total) {
@@ -328,7 +330,7 @@ func (r *SmartBugs) Print(w io.Writer) {
 
 // Print writes the real-world summary.
 func (r *RealWorld) Print(w io.Writer, name string) {
-	fmt.Fprintf(w, "%s: %d files, %d lines, %s parsed without error nodes, %s wall\n", name, r.Files, r.Lines, pct(r.CleanFiles, r.Files), r.Elapsed.Round(time.Millisecond))
+	fmt.Fprintf(w, "%s: %d files, %d lines, %s parsed without error nodes, %s wall, %s CPU\n", name, r.Files, r.Lines, pct(r.CleanFiles, r.Files), r.Elapsed.Round(time.Millisecond), r.CPU.Round(time.Millisecond))
 	fmt.Fprintln(w, "\n| severity | findings | per 1,000 lines |")
 	fmt.Fprintln(w, "|---|---:|---:|")
 	for _, s := range []scanner.Severity{scanner.Critical, scanner.High, scanner.Medium, scanner.Low} {
