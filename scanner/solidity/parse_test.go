@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
