@@ -2,10 +2,11 @@ package scanner
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"fmt"
 	"runtime"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -138,21 +139,11 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 			rep.ScannersUsed = append(rep.ScannersUsed, l.ScannerID())
 		}
 	}
-	sort.SliceStable(rep.Findings, func(a, b int) bool {
-		x, y := rep.Findings[a], rep.Findings[b]
-		if x.File != y.File {
-			return x.File < y.File
-		}
-		if x.Line != y.Line {
-			return x.Line < y.Line
-		}
-		return x.DetectorID < y.DetectorID
+	slices.SortStableFunc(rep.Findings, func(x, y Finding) int {
+		return cmp.Or(strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line), strings.Compare(x.DetectorID, y.DetectorID))
 	})
-	sort.SliceStable(rep.Errors, func(a, b int) bool {
-		if rep.Errors[a].File != rep.Errors[b].File {
-			return rep.Errors[a].File < rep.Errors[b].File
-		}
-		return rep.Errors[a].Line < rep.Errors[b].Line
+	slices.SortStableFunc(rep.Errors, func(x, y FileError) int {
+		return cmp.Or(strings.Compare(x.File, y.File), cmp.Compare(x.Line, y.Line))
 	})
 	return rep, nil
 }

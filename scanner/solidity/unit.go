@@ -453,19 +453,47 @@ func (f *Function) Guarded() bool {
 func (f *Function) computeGuarded() bool {
 	for _, m := range f.Modifiers {
 		name := m.FirstKind("identifier").Text()
+		// A modifier found in the bundle is judged by its body (so
+		// onlyPayloadSize is not a guard); an unresolved one by its name.
 		if def := f.Contract.Modifier(name); def != nil {
-			if checksSender(def.Body) {
+			if checksSenderIn(f.Contract, def.Body, 2) {
 				return true
 			}
+			continue
 		}
 		if guardName.MatchString(name) {
 			return true
 		}
 	}
-	return checksSender(f.Body)
+	return checksSenderIn(f.Contract, f.Body, 2)
 }
 
 var senderCheckCall = regexp.MustCompile(`(?i)owner|auth|role|admin|only|permission|allowed|whitelist`)
+
+// checksSenderIn is checksSender that also follows calls to the
+// contract's own functions (_checkOwner(), _checkGovernance()) depth levels
+// deep.
+func checksSenderIn(c *Contract, body *Node, depth int) bool {
+	if checksSender(body) {
+		return true
+	}
+	if depth == 0 || c == nil {
+		return false
+	}
+	found := false
+	body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
+			if g := c.Function(fn.Text()); g != nil && g.Body != nil && g.Body != body {
+				found = checksSenderIn(c, g.Body, depth-1)
+			}
+		}
+		return !found
+	})
+	return found
+}
 
 // checksSender reports whether body compares msg.sender or tx.origin in a
 // condition or calls an authorization helper.
