@@ -70,7 +70,6 @@ func BenchmarkContract1000(b *testing.B) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
-
 // FuzzParse feeds arbitrary bytes to the parser entry point and every
 // detector: they must never panic, and errors must point into the file.
 func FuzzParse(f *testing.F) {
