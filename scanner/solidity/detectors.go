@@ -12,6 +12,7 @@ var detectors = []scanner.Detector[*Unit]{
 	txOrigin{},
 	unprotectedSelfdestruct{},
 	controlledDelegatecall{},
+	unprotectedUpgrade{},
 	unprotectedOwnerWrite{},
 	arrayLengthWrite{},
 	dosRevertingPayment{},

@@ -468,6 +468,8 @@ func (f *Function) computeGuarded() bool {
 	return checksSenderIn(f.Contract, f.Body, 2)
 }
 
+var authHook = regexp.MustCompile(`^_?(authorize|checkRole|checkOwner|onlyOwner|requireAuth|auth)`)
+
 var senderCheckCall = regexp.MustCompile(`(?i)owner|auth|role|admin|only|permission|allowed|whitelist`)
 
 // checksSenderIn is checksSender that also follows calls to the
@@ -516,6 +518,8 @@ func checksSender(body *Node) bool {
 				}
 			} else if senderCheckCall.MatchString(callee) && (mentionsSender(n) || len(argNodes(n)) == 0) {
 				found = true
+			} else if authHook.MatchString(callee) {
+				found = true // _authorizeUpgrade(impl), _checkRole(role): hooks whose body enforces access
 			}
 		}
 		return !found
