@@ -42,17 +42,12 @@ var (
 
 func (d ecrecoverUnchecked) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
+	byFunc := recoverCalls(u)
 	for _, f := range u.funcs() {
 		if f.Body == nil {
 			continue
 		}
-		var recovers []*Node
-		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" && calleeName(n) == "ecrecover" {
-				recovers = append(recovers, n)
-			}
-			return true
-		})
+		recovers := byFunc[f]
 		if len(recovers) == 0 {
 			continue
 		}
@@ -65,4 +60,15 @@ func (d ecrecoverUnchecked) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// recoverCalls groups the unit's ecrecover calls by enclosing function.
+func recoverCalls(u *Unit) map[*Function][]*Node {
+	m := map[*Function][]*Node{}
+	for _, n := range u.FreeCalls("ecrecover") {
+		if f := u.funcOf(n); f != nil {
+			m[f] = append(m[f], n)
+		}
+	}
+	return m
 }

@@ -51,14 +51,14 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src)}
-	flat := p.c.parse(shim(src))
+	flat, caps := p.c.parse(shim(src))
 	if len(flat) == 0 {
 		u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
 		u.Root = &Node{Kind: "source_file", Named: true, src: src}
 		u.analyze()
 		return u
 	}
-	u.Root = u.build(flat)
+	u.Root = u.build(flat, caps)
 	u.analyze()
 	return u
 }
@@ -67,7 +67,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 // punctuation and folding single-child expression/statement wrappers.
 // Nodes and child lists come from two slabs, so a file costs a handful of
 // allocations instead of one per node.
-func (u *Unit) build(flat []flatNode) *Node {
+func (u *Unit) build(flat []flatNode, caps []capture) *Node {
 	nodes := make([]*Node, len(flat))
 	slab := make([]Node, len(flat))
 	// First pass: which nodes are kept, and how many kept children each
@@ -130,6 +130,7 @@ func (u *Unit) build(flat []flatNode) *Node {
 			nodes[p].Children = append(nodes[p].Children, n)
 		}
 	}
+	u.index(caps, flat, nodes)
 	root := nodes[0]
 	if root == nil {
 		root = &Node{Kind: "source_file", Named: true, src: u.Src}

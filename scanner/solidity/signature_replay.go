@@ -32,17 +32,12 @@ func (signatureReplay) Meta() scanner.Rule {
 
 func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
+	byFunc := recoverCalls(u)
 	for _, f := range u.funcs() {
 		if f.Body == nil || !f.Entry() {
 			continue
 		}
-		var recovers []*Node
-		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" && calleeName(n) == "ecrecover" {
-				recovers = append(recovers, n)
-			}
-			return true
-		})
+		recovers := byFunc[f]
 		if len(recovers) == 0 || replayProtected(f) {
 			continue
 		}

@@ -29,18 +29,18 @@ func (txOrigin) Meta() scanner.Rule {
 
 func (d txOrigin) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
-	u.Root.Walk(func(n *Node) bool {
-		if n.Kind != "binary_expression" || (n.Operator() != "==" && n.Operator() != "!=") {
-			return true
+	for _, o := range u.Members("tx", "origin") {
+		n := o.Parent
+		if n == nil || n.Kind != "binary_expression" || (n.Operator() != "==" && n.Operator() != "!=") {
+			continue
 		}
 		l, r := n.Child("left"), n.Child("right")
 		if l == nil || r == nil {
-			return true
+			continue
 		}
 		if isMember(l, "tx", "origin") && !isMember(r, "msg", "sender") || isMember(r, "tx", "origin") && !isMember(l, "msg", "sender") {
 			out = append(out, u.finding(d.Meta().ID, n, scope(u.funcOf(n))))
 		}
-		return true
-	})
+	}
 	return out
 }

@@ -19,7 +19,8 @@ type Unit struct {
 	Version   Version
 	Contracts []*Contract
 
-	lines  lineIndex
+	lines    lineIndex
+	captures map[string][]*Node // query captures by name (query.go)
 	errs   []scanner.FileError
 	bundle map[string]*Contract // every contract of the bundle by name, set by Link
 }

@@ -139,3 +139,32 @@ func TestPragma(t *testing.T) {
 		}
 	}
 }
+
+// TestQueryCaptures: the compiled tree-sitter query indexes free calls and
+// simple member expressions.
+func TestQueryCaptures(t *testing.T) {
+	u := solidity.ParseFile(scanner.File{Path: "q.sol", Content: []byte(`pragma solidity ^0.8.0;
+contract Q {
+    function f(bytes32 h, uint8 v, bytes32 r, bytes32 s) external {
+        require(tx.origin == msg.sender);
+        address a = ecrecover(h, v, r, s);
+        if (a == address(0)) selfdestruct(payable(msg.sender));
+        bytes32 x = blockhash(block.number - 1);
+    }
+}
+`)})
+	var got []string
+	for _, n := range u.FreeCalls("ecrecover", "selfdestruct", "blockhash") {
+		got = append(got, n.Text())
+	}
+	want := []string{"ecrecover(h, v, r, s)", "selfdestruct(payable(msg.sender))", "blockhash(block.number - 1)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("free calls (-want +got):\n%s", diff)
+	}
+	if n := len(u.Members("msg", "sender")); n != 2 {
+		t.Errorf("%d msg.sender members, want 2", n)
+	}
+	if n := len(u.Members("tx", "origin")); n != 1 {
+		t.Errorf("%d tx.origin members, want 1", n)
+	}
+}

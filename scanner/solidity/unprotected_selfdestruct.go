@@ -29,20 +29,12 @@ func (unprotectedSelfdestruct) Meta() scanner.Rule {
 
 func (d unprotectedSelfdestruct) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
-	for _, f := range u.funcs() {
-		if f.Body == nil || !f.Entry() || f.Guarded() {
+	for _, n := range u.FreeCalls("selfdestruct", "suicide") {
+		f := u.funcOf(n)
+		if f == nil || f.Body == nil || !f.Entry() || f.Guarded() {
 			continue
 		}
-		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" {
-				if name := calleeName(n); name == "selfdestruct" || name == "suicide" {
-					if fn := n.Child("function"); fn.Kind == "identifier" {
-						out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-					}
-				}
-			}
-			return true
-		})
+		out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 	}
 	return out
 }
