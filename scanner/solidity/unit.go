@@ -21,8 +21,8 @@ type Unit struct {
 
 	lines    lineIndex
 	captures map[string][]*Node // query captures by name (query.go)
-	errs   []scanner.FileError
-	bundle map[string]*Contract // every contract of the bundle by name, set by Link
+	errs     []scanner.FileError
+	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
 }
 
 // Version is the lowest compiler version the pragma admits.
