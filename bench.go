@@ -18,7 +18,7 @@ import (
 // shared/bench.
 func newBenchCmd() *cobra.Command {
 	var preset, shared string
-	var verbose, asJSON bool
+	var verbose, asJSON, solhint bool
 	cmd := &cobra.Command{
 		Use:   "bench",
 		Short: "Measure recall, precision, noise and speed on the shared corpora",
@@ -52,15 +52,32 @@ func newBenchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			var speed *bench.Speed
+			if solhint {
+				exe, err := os.Executable()
+				if err != nil {
+					return err
+				}
+				speed, err = bench.CompareSolhint(cmd.Context(), exe, filepath.Join(dir, "bench", "smartbugs-curated", "dataset"), 3)
+				if errors.Is(err, bench.ErrNoSolhint) {
+					fmt.Fprintln(cmd.ErrOrStderr(), "solhint comparison skipped:", err)
+				} else if err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				enc := json.NewEncoder(out)
 				enc.SetIndent("", "  ")
-				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "openzeppelin": oz, "openzeppelin_parse_rate": oz.ParseRate()})
+				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "openzeppelin": oz, "openzeppelin_parse_rate": oz.ParseRate(), "speed": speed})
 			}
 			fmt.Fprintf(out, "preset %s\n\n", preset)
 			sb.Print(out)
 			fmt.Fprintln(out)
 			oz.Print(out, "OpenZeppelin (realworld/solidity)")
+			if speed != nil {
+				fmt.Fprintln(out)
+				speed.Print(out)
+			}
 			if verbose {
 				fmt.Fprintln(out, "\nMissed labels:")
 				for _, m := range sb.Misses {
@@ -82,6 +99,7 @@ func newBenchCmd() *cobra.Command {
 	cmd.Flags().StringVar(&shared, "shared", "", "shared directory holding bench/ (default: $BULWARK_SHARED_DIR or ../shared)")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list missed labels, unlabelled findings and real-world findings")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
+	cmd.Flags().BoolVar(&solhint, "solhint", true, "also time solhint's security rules against bulwark scan on SmartBugs (skipped when solhint is not installed)")
 	return cmd
 }
 

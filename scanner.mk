@@ -1,8 +1,9 @@
 # Scanner targets; included from the main Makefile.
 
-.PHONY: bench-accuracy detectors-doc sarif-golden fuzz-scanner bench-scanner bench-solhint
+.PHONY: bench-accuracy detectors-doc sarif-golden fuzz-scanner bench-scanner
 
-# Recall, precision, noise and speed on ../shared/bench (skips when absent).
+# Recall, precision, noise and speed on ../shared/bench (skips when absent),
+# with a cold-process speed comparison against solhint when it is installed.
 bench-accuracy:
 	go run . bench
 
@@ -22,7 +23,3 @@ fuzz-scanner:
 # Go benchmarks of the engine (1,000-line contract).
 bench-scanner:
 	go test ./scanner/solidity -run '^$$' -bench . -benchmem
-
-# Wall time of bulwark against solhint on SmartBugs (skips without node/solhint).
-bench-solhint:
-	sh scanner/bench/solhint.sh
