@@ -25,7 +25,7 @@ func newBenchCmd() *cobra.Command {
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if !scanner.ValidPreset(preset) {
-				return usageError(fmt.Errorf("unknown preset %q", preset))
+				return usageErr(fmt.Errorf("unknown preset %q", preset))
 			}
 			dir := shared
 			if dir == "" {

@@ -10,37 +10,37 @@ import (
 
 // Exit codes of the scan and bench commands.
 const (
-	exitClean    = 0
-	exitFindings = 1
-	exitUsage    = 2
+	codeClean    = 0
+	codeFindings = 1
+	codeUsage    = 2
 )
 
-// exitError carries an exit code out of a command.
-type exitError struct {
+// codeError carries an exit code out of a command.
+type codeError struct {
 	code int
 	err  error
 }
 
-func (e *exitError) Error() string {
+func (e *codeError) Error() string {
 	if e.err == nil {
 		return fmt.Sprintf("exit %d", e.code)
 	}
 	return e.err.Error()
 }
 
-func (e *exitError) Unwrap() error { return e.err }
+func (e *codeError) Unwrap() error { return e.err }
 
-func usageError(err error) error { return &exitError{code: exitUsage, err: err} }
+func usageErr(err error) error { return &codeError{code: codeUsage, err: err} }
 
 // execute runs the root command and maps errors to exit codes: usage and
 // input errors are 2, findings over the threshold 1. The service's main.go
 // can call it, or call exitCode on the error of its own Execute.
-func execute(root *cobra.Command) int {
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError(err) })
+func executeRoot(root *cobra.Command) int {
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 	err := root.Execute()
-	code := exitCode(err)
+	code := exitCodeOf(err)
 	if err != nil {
-		var ee *exitError
+		var ee *codeError
 		if !errors.As(err, &ee) || ee.err != nil {
 			fmt.Fprintln(os.Stderr, "bulwark:", err)
 		}
@@ -49,13 +49,13 @@ func execute(root *cobra.Command) int {
 }
 
 // exitCode maps a command error to the process exit code.
-func exitCode(err error) int {
+func exitCodeOf(err error) int {
 	if err == nil {
-		return exitClean
+		return codeClean
 	}
-	var ee *exitError
+	var ee *codeError
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	return exitUsage
+	return codeUsage
 }

@@ -17,5 +17,5 @@ func main() {
 		SilenceErrors: true,
 	}
 	root.AddCommand(newScanCmd(), newBenchCmd())
-	os.Exit(execute(root))
+	os.Exit(executeRoot(root))
 }

@@ -15,8 +15,8 @@ import (
 	"github.com/bulwark-sec/bulwark/scanner/sarif"
 )
 
-// version is stamped at build time with -ldflags "-X main.version=…".
-var version = "dev"
+// toolVersion is stamped at build time with -ldflags "-X main.toolVersion=…".
+var toolVersion = "dev"
 
 // newScanCmd returns "bulwark scan PATH…": a local scan of files, folders
 // and zip archives without a server.
@@ -35,34 +35,34 @@ Suppress a finding with a comment on the line before it:
   // bulwark-disable-next-line SOL-TX-ORIGIN -- reason`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return usageError(fmt.Errorf("scan needs at least one PATH"))
+				return usageErr(fmt.Errorf("scan needs at least one PATH"))
 			}
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !scanner.ValidPreset(preset) {
-				return usageError(fmt.Errorf("unknown preset %q (quick, standard, deep, economic)", preset))
+				return usageErr(fmt.Errorf("unknown preset %q (quick, standard, deep, economic)", preset))
 			}
 			threshold := 0
 			if failOn != "none" {
 				s, ok := scanner.ParseSeverity(failOn)
 				if !ok {
-					return usageError(fmt.Errorf("unknown --fail-on %q (critical, high, medium, low, none)", failOn))
+					return usageErr(fmt.Errorf("unknown --fail-on %q (critical, high, medium, low, none)", failOn))
 				}
 				threshold = s.Rank()
 			}
 			switch format {
 			case "text", "json", "sarif":
 			default:
-				return usageError(fmt.Errorf("unknown format %q (text, json, sarif)", format))
+				return usageErr(fmt.Errorf("unknown format %q (text, json, sarif)", format))
 			}
 			eng := registry.Default()
 			files, err := bundle.Load(args, func(p string) bool { _, ok := eng.LanguageOf(p); return ok }, bundle.DefaultLimits)
 			if err != nil {
-				return usageError(err)
+				return usageErr(err)
 			}
 			if len(files) == 0 {
-				return usageError(fmt.Errorf("%s: %w", strings.Join(args, ", "), bundle.ErrNoSources))
+				return usageErr(fmt.Errorf("%s: %w", strings.Join(args, ", "), bundle.ErrNoSources))
 			}
 			rep, err := eng.Run(cmd.Context(), files, scanner.Options{Preset: preset})
 			if err != nil {
@@ -73,7 +73,7 @@ Suppress a finding with a comment on the line before it:
 			if output != "" {
 				f, err := os.Create(output)
 				if err != nil {
-					return usageError(err)
+					return usageErr(err)
 				}
 				defer f.Close()
 				w, color = f, false
@@ -82,7 +82,7 @@ Suppress a finding with a comment on the line before it:
 			case "json":
 				err = render.JSON(w, rep)
 			case "sarif":
-				err = sarif.Write(w, rep, eng.Rules(), version)
+				err = sarif.Write(w, rep, eng.Rules(), toolVersion)
 			default:
 				err = render.Text(w, rep, color)
 			}
@@ -90,12 +90,12 @@ Suppress a finding with a comment on the line before it:
 				return err
 			}
 			if len(rep.Errors) > 0 {
-				return &exitError{code: exitUsage, err: fmt.Errorf("%d parse error(s); findings above cover the rest of the input", len(rep.Errors))}
+				return &codeError{code: codeUsage, err: fmt.Errorf("%d parse error(s); findings above cover the rest of the input", len(rep.Errors))}
 			}
 			if threshold > 0 {
 				for _, f := range rep.Findings {
 					if !f.Suppressed && f.Severity.Rank() >= threshold {
-						return &exitError{code: exitFindings}
+						return &codeError{code: codeFindings}
 					}
 				}
 			}

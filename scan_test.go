@@ -22,7 +22,7 @@ func runCLI(t *testing.T, args ...string) (int, string) {
 	root.SetOut(&out)
 	root.SetErr(&out)
 	root.SetArgs(args)
-	return execute(root), out.String()
+	return executeRoot(root), out.String()
 }
 
 const vulnerable = `pragma solidity ^0.4.24;
