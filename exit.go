@@ -32,9 +32,9 @@ func (e *codeError) Unwrap() error { return e.err }
 
 func usageErr(err error) error { return &codeError{code: codeUsage, err: err} }
 
-// execute runs the root command and maps errors to exit codes: usage and
+// executeRoot runs the root command and maps errors to exit codes: usage and
 // input errors are 2, findings over the threshold 1. The service's main.go
-// can call it, or call exitCode on the error of its own Execute.
+// can call it, or call exitCodeOf on the error of its own Execute.
 func executeRoot(root *cobra.Command) int {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageErr(err) })
 	err := root.Execute()
@@ -48,7 +48,7 @@ func executeRoot(root *cobra.Command) int {
 	return code
 }
 
-// exitCode maps a command error to the process exit code.
+// exitCodeOf maps a command error to the process exit code.
 func exitCodeOf(err error) int {
 	if err == nil {
 		return codeClean
