@@ -26,6 +26,7 @@ uint32_t ts_node_end_byte(TSNode self);
 bool ts_node_is_named(TSNode self);
 bool ts_node_is_missing(TSNode self);
 bool ts_node_is_error(TSNode self);
+bool ts_node_has_error(TSNode self);
 TSTreeCursor ts_tree_cursor_new(TSNode node);
 void ts_tree_cursor_delete(TSTreeCursor *self);
 bool ts_tree_cursor_goto_first_child(TSTreeCursor *self);
@@ -116,6 +117,9 @@ static bw_node *bw_parse(TSParser *p, const char *src, uint32_t len, uint32_t *c
 	uint32_t cap = ts_node_descendant_count(root) + 1;
 	bw_node *out = malloc(cap * sizeof(bw_node));
 	if (!out) { ts_tree_delete(tree); return NULL; }
+	// Error and missing flags are only looked up in trees that have errors;
+	// named-ness comes from the symbol table on the Go side.
+	bool errs = ts_node_has_error(root);
 	TSTreeCursor c = ts_tree_cursor_new(root);
 	uint32_t n = 0;
 	int32_t parent = -1;
@@ -133,7 +137,10 @@ static bw_node *bw_parse(TSParser *p, const char *src, uint32_t len, uint32_t *c
 		r->parent = parent;
 		r->symbol = ts_node_symbol(node);
 		r->field = ts_tree_cursor_current_field_id(&c);
-		r->flags = (ts_node_is_named(node) ? BW_NAMED : 0) | (ts_node_is_missing(node) ? BW_MISSING : 0) | (ts_node_is_error(node) ? BW_ERROR : 0);
+		r->flags = 0;
+		if (errs) {
+			r->flags = (ts_node_is_missing(node) ? BW_MISSING : 0) | (ts_node_is_error(node) ? BW_ERROR : 0);
+		}
 		int32_t self = (int32_t)n++;
 		if (ts_tree_cursor_goto_first_child(&c)) {
 			parent = self;
@@ -237,7 +244,6 @@ type flatNode struct {
 	start, end    int
 	parent        int
 	symbol, field uint16
-	named         bool
 	missing       bool
 	isError       bool
 }
@@ -278,7 +284,7 @@ func (c *cParser) parse(src []byte) ([]flatNode, []capture) {
 		out[i] = flatNode{
 			start: int(r.start), end: int(r.end), parent: int(r.parent),
 			symbol: uint16(r.symbol), field: uint16(r.field),
-			named: r.flags&C.BW_NAMED != 0, missing: r.flags&C.BW_MISSING != 0, isError: r.flags&C.BW_ERROR != 0,
+			missing: r.flags&C.BW_MISSING != 0, isError: r.flags&C.BW_ERROR != 0,
 		}
 	}
 	return out, caps
