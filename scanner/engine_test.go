@@ -1,7 +1,6 @@
 package scanner_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -201,5 +200,4 @@ func TestSeverity(t *testing.T) {
 	if !(scanner.Critical.Rank() > scanner.High.Rank() && scanner.High.Rank() > scanner.Medium.Rank() && scanner.Medium.Rank() > scanner.Low.Rank()) {
 		t.Error("ranks out of order")
 	}
-	_ = bytes.MinRead
 }

@@ -47,7 +47,7 @@ void ts_query_cursor_exec(TSQueryCursor *self, const TSQuery *query, TSNode node
 bool ts_query_cursor_next_match(TSQueryCursor *self, TSQueryMatch *match);
 void ts_set_allocator(void *(*m)(size_t), void *(*c)(size_t, size_t), void *(*r)(void *, size_t), void (*f)(void *));
 
-enum { BW_NAMED = 1, BW_MISSING = 2, BW_ERROR = 4 };
+enum { BW_MISSING = 2, BW_ERROR = 4 };
 
 typedef struct {
 	uint32_t start, end;
