@@ -230,22 +230,31 @@ func finish(fs []Finding, f File, scannerID string, rules map[string]Rule) []Fin
 		} else {
 			seen[x.Fingerprint] = 1
 		}
-		x.Suppressed = sup.covers(x.Line, x.DetectorID)
+		x.Suppressed, x.SuppressionReason = sup.covers(x.Line, x.DetectorID)
 		out = append(out, x)
 	}
 	return out
 }
 
-// suppressionSet maps a line to the detector ids disabled on it ("*" = all).
-type suppressionSet map[int][]string
+// suppression is one disable comment: the ids it names ("*" = all) and
+// its reason.
+type suppression struct {
+	ids    []string
+	reason string
+}
 
-func (s suppressionSet) covers(line int, id string) bool {
-	for _, x := range s[line] {
-		if x == "*" || strings.EqualFold(x, id) {
-			return true
+// suppressionSet maps a line to the suppressions that apply to it.
+type suppressionSet map[int][]suppression
+
+func (s suppressionSet) covers(line int, id string) (bool, string) {
+	for _, sup := range s[line] {
+		for _, x := range sup.ids {
+			if x == "*" || strings.EqualFold(x, id) {
+				return true, sup.reason
+			}
 		}
 	}
-	return false
+	return false, ""
 }
 
 // suppressions reads "bulwark-disable-next-line ID[,ID] -- reason" and
@@ -269,14 +278,15 @@ func suppressions(lines [][]byte) suppressionSet {
 		default:
 			continue
 		}
+		reason := ""
 		if j := strings.Index(rest, "--"); j >= 0 {
-			rest = rest[:j]
+			rest, reason = rest[:j], strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest[j+2:]), "*/"))
 		}
 		ids := strings.FieldsFunc(rest, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' || r == '\r' })
 		if len(ids) == 0 {
 			ids = []string{"*"}
 		}
-		s[target] = append(s[target], ids...)
+		s[target] = append(s[target], suppression{ids: ids, reason: reason})
 	}
 	return s
 }

@@ -186,6 +186,13 @@ func TestSuppressionForms(t *testing.T) {
 	if diff := cmp.Diff(want, rows(rep)); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
+	rep, err = scanner.New(fakeLang{}).Run(context.Background(), []scanner.File{{Path: "r.fake", Content: []byte("// bulwark-disable-next-line FAKE-BUG -- owner is a multisig\nBUG")}}, scanner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rep.Findings[0].SuppressionReason; got != "owner is a multisig" {
+		t.Errorf("reason = %q", got)
+	}
 }
 
 func TestSeverity(t *testing.T) {

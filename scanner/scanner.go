@@ -53,6 +53,8 @@ type Finding struct {
 	// Fingerprint identifies the finding across unrelated edits of the file.
 	Fingerprint string `json:"fingerprint"`
 	Suppressed  bool   `json:"suppressed,omitempty"`
+	// SuppressionReason is the text after "--" in the suppression comment.
+	SuppressionReason string `json:"suppression_reason,omitempty"`
 }
 
 // FileError reports a file that could not be fully parsed or scanned. It is

@@ -199,7 +199,7 @@ func Build(rep *scanner.Report, rules []scanner.Rule, toolVersion string) *Log {
 			},
 		}
 		if f.Suppressed {
-			res.Suppressions = []Suppression{{Kind: "inSource", Justification: "bulwark-disable comment"}}
+			res.Suppressions = []Suppression{{Kind: "inSource", Justification: f.SuppressionReason}}
 		}
 		run.Results = append(run.Results, res)
 	}
