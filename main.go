@@ -24,11 +24,6 @@ import (
 	"github.com/bulwark-sec/bulwark/server"
 )
 
-// exitError carries a process exit code out of a command.
-type exitError struct{ code int }
-
-func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
-
 func main() {
 	root := &cobra.Command{
 		Use:           "bulwark",
@@ -36,18 +31,12 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd())
+	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd(), newScanCmd(), newBenchCmd())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	err := root.ExecuteContext(ctx)
+	root.SetContext(ctx)
+	code := executeRoot(root)
 	stop()
-	if err != nil {
-		var ee exitError
-		if errors.As(err, &ee) {
-			os.Exit(ee.code)
-		}
-		fmt.Fprintln(os.Stderr, "bulwark:", err)
-		os.Exit(2)
-	}
+	os.Exit(code)
 }
 
 func newServeCmd() *cobra.Command {

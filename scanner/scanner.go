@@ -5,7 +5,6 @@
 package scanner
 
 import (
-	"context"
 	"path"
 	"strings"
 )
@@ -54,6 +53,8 @@ type Finding struct {
 	// Fingerprint identifies the finding across unrelated edits of the file.
 	Fingerprint string `json:"fingerprint"`
 	Suppressed  bool   `json:"suppressed,omitempty"`
+	// SuppressionReason is the text after "--" in the suppression comment.
+	SuppressionReason string `json:"suppression_reason,omitempty"`
 }
 
 // FileError reports a file that could not be fully parsed or scanned. It is
@@ -90,6 +91,35 @@ type Language interface {
 	Name() string
 	// Extensions lists the file extensions the language owns, with the dot.
 	Extensions() []string
+	// ScannerID names the scanner in findings and SARIF, e.g. bulwark-solidity.
+	ScannerID() string
+	// Rules lists the metadata of every detector, in registry order.
+	Rules() []Rule
+	// NewParser returns a parser owned by one goroutine.
+	NewParser() Parser
+	// Link connects the parsed files of one bundle (inheritance across files)
+	// before any of them is checked.
+	Link(units []Parsed)
+}
+
+// Parser turns one file into a Parsed unit. A Parser is not safe for
+// concurrent use; Run creates one per worker goroutine.
+type Parser interface {
+	Parse(f File) Parsed
+	Close()
+}
+
+// Parsed is one parsed file, ready to be checked. Check may run
+// concurrently with Check of other units of the same bundle.
+type Parsed interface {
+	// Errors lists parse errors; the unit is still checked around them.
+	Errors() []FileError
+	// Lines counts the file's lines.
+	Lines() int
+	// Check runs the enabled detectors and returns raw findings: detector id,
+	// file, lines, snippet and, optionally, a fingerprint. Run fills in the
+	// rule metadata, fingerprints and suppressions.
+	Check(enabled func(Rule) bool) []Finding
 }
 
 // New returns an engine for the given languages.
@@ -106,13 +136,4 @@ func (e *Engine) LanguageOf(p string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-// Run scans files with the preset's detectors and returns every finding,
-// sorted by file and line. Only ctx cancellation returns an error.
-func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, error) {
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	return &Report{Findings: []Finding{}, Errors: []FileError{}, ScannersUsed: []string{}, Files: len(files)}, nil
 }

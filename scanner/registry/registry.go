@@ -1,7 +1,13 @@
-// Package registry wires every language of the scanner into one engine.
+// Package registry wires every language scanner into one engine; the
+// service and the CLI take their engine from here.
 package registry
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
+)
 
-// Default returns the engine with every language bulwark supports.
-func Default() *scanner.Engine { return scanner.New() }
+// Default returns an engine with every language bulwark scans.
+func Default() *scanner.Engine {
+	return scanner.New(solidity.New())
+}

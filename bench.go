@@ -1,0 +1,109 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bench"
+	"github.com/bulwark-sec/bulwark/scanner/registry"
+)
+
+// newBenchCmd returns "bulwark bench": the accuracy and speed bench over
+// shared/bench.
+func newBenchCmd() *cobra.Command {
+	var preset, shared string
+	var verbose, asJSON, solhint bool
+	cmd := &cobra.Command{
+		Use:   "bench",
+		Short: "Measure recall, precision, noise and speed on the shared corpora",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if !scanner.ValidPreset(preset) {
+				return usageErr(fmt.Errorf("unknown preset %q", preset))
+			}
+			dir := shared
+			if dir == "" {
+				d, err := bench.SharedDir()
+				if errors.Is(err, bench.ErrNoCorpus) || err == nil && !hasCorpus(d) {
+					if err == nil {
+						err = fmt.Errorf("%s: %w", d, bench.ErrNoCorpus)
+					}
+					fmt.Fprintln(cmd.OutOrStdout(), "bench skipped:", err)
+					return nil
+				}
+				if err != nil {
+					return err
+				}
+				dir = d
+			}
+			eng := registry.Default()
+			out := cmd.OutOrStdout()
+			sb, err := bench.RunSmartBugs(cmd.Context(), eng, filepath.Join(dir, "bench", "smartbugs-curated"), preset)
+			if err != nil {
+				return err
+			}
+			oz, err := bench.RunRealWorld(cmd.Context(), eng, filepath.Join(dir, "bench", "realworld", "solidity"), preset)
+			if err != nil {
+				return err
+			}
+			var speed *bench.Speed
+			if solhint {
+				exe, err := os.Executable()
+				if err != nil {
+					return err
+				}
+				speed, err = bench.CompareSolhint(cmd.Context(), exe, filepath.Join(dir, "bench", "smartbugs-curated", "dataset"), 3)
+				if errors.Is(err, bench.ErrNoSolhint) {
+					fmt.Fprintln(cmd.ErrOrStderr(), "solhint comparison skipped:", err)
+				} else if err != nil {
+					return err
+				}
+			}
+			if asJSON {
+				enc := json.NewEncoder(out)
+				enc.SetIndent("", "  ")
+				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "openzeppelin": oz, "openzeppelin_parse_rate": oz.ParseRate(), "speed": speed})
+			}
+			fmt.Fprintf(out, "preset %s\n\n", preset)
+			sb.Print(out)
+			fmt.Fprintln(out)
+			oz.Print(out, "OpenZeppelin (realworld/solidity)")
+			if speed != nil {
+				fmt.Fprintln(out)
+				speed.Print(out)
+			}
+			if verbose {
+				fmt.Fprintln(out, "\nMissed labels:")
+				for _, m := range sb.Misses {
+					fmt.Fprintln(out, "  ", m)
+				}
+				fmt.Fprintln(out, "\nFindings on unlabelled lines:")
+				for _, m := range sb.Noise {
+					fmt.Fprintln(out, "  ", m)
+				}
+				fmt.Fprintln(out, "\nOpenZeppelin findings:")
+				for _, f := range oz.Findings {
+					fmt.Fprintf(out, "   %s:%d %s %s %s\n", f.File, f.Line, f.Severity, f.DetectorID, f.Snippet)
+				}
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&preset, "preset", scanner.PresetStandard, "detector preset: quick, standard, deep, economic")
+	cmd.Flags().StringVar(&shared, "shared", "", "shared directory holding bench/ (default: $BULWARK_SHARED_DIR or ../shared)")
+	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list missed labels, unlabelled findings and real-world findings")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
+	cmd.Flags().BoolVar(&solhint, "solhint", true, "also time solhint's security rules against bulwark scan on SmartBugs (skipped when solhint is not installed)")
+	return cmd
+}
+
+func hasCorpus(shared string) bool {
+	_, err := os.Stat(filepath.Join(shared, "bench", "smartbugs-curated", "vulnerabilities.json"))
+	return err == nil
+}

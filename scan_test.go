@@ -1,0 +1,168 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+func runCLI(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	root := &cobra.Command{Use: "bulwark", SilenceUsage: true, SilenceErrors: true}
+	root.AddCommand(newScanCmd(), newBenchCmd())
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	return executeRoot(root), out.String()
+}
+
+const vulnerable = `pragma solidity ^0.4.24;
+contract Wallet {
+    address owner;
+    function withdraw() public {
+        require(tx.origin == owner);
+        msg.sender.transfer(this.balance);
+    }
+}
+`
+
+const clean = `pragma solidity ^0.8.0;
+contract Counter {
+    uint256 public n;
+    function inc() external { n += 1; }
+}
+`
+
+func writeFiles(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, body := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestScanExitCodes(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"vuln/Wallet.sol":  vulnerable,
+		"clean/Count.sol":  clean,
+		"broken/Bad.sol":   "pragma solidity ^0.8.0;\ncontract Bad { function f( { }\n",
+		"empty/README.md":  "no contracts here",
+		"suppressed/S.sol": strings.Replace(vulnerable, "        require(tx.origin", "        // bulwark-disable-next-line SOL-TX-ORIGIN -- test\n        require(tx.origin", 1),
+	})
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	w, _ := zw.Create("src/Wallet.sol")
+	w.Write([]byte(vulnerable))
+	zw.Close()
+	zipPath := filepath.Join(dir, "bundle.zip")
+	if err := os.WriteFile(zipPath, zbuf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		out  string
+	}{
+		{"file with findings", []string{"scan", filepath.Join(dir, "vuln", "Wallet.sol")}, 1, "SOL-TX-ORIGIN"},
+		{"folder", []string{"scan", dir + "/vuln", dir + "/clean"}, 1, "2 files"},
+		{"zip", []string{"scan", zipPath}, 1, "bundle.zip/src/Wallet.sol:5"},
+		{"clean", []string{"scan", filepath.Join(dir, "clean")}, 0, "0 high"},
+		{"below threshold", []string{"scan", "--fail-on", "critical", filepath.Join(dir, "vuln")}, 0, "1 high"},
+		{"fail-on none", []string{"scan", "--fail-on", "none", filepath.Join(dir, "vuln")}, 0, ""},
+		{"suppressed", []string{"scan", filepath.Join(dir, "suppressed")}, 0, "1 suppressed"},
+		{"broken input", []string{"scan", filepath.Join(dir, "broken")}, 2, "parse error"},
+		{"no sources", []string{"scan", filepath.Join(dir, "empty")}, 2, ""},
+		{"missing path", []string{"scan", filepath.Join(dir, "nope.sol")}, 2, ""},
+		{"no args", []string{"scan"}, 2, ""},
+		{"bad format", []string{"scan", "--format", "xml", dir}, 2, ""},
+		{"bad preset", []string{"scan", "--preset", "turbo", dir}, 2, ""},
+		{"bad fail-on", []string{"scan", "--fail-on", "info", dir}, 2, ""},
+		{"unknown flag", []string{"scan", "--nope", dir}, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out := runCLI(t, tt.args...)
+			if code != tt.code {
+				t.Errorf("exit %d, want %d; output:\n%s", code, tt.code, out)
+			}
+			if !strings.Contains(out, tt.out) {
+				t.Errorf("output lacks %q:\n%s", tt.out, out)
+			}
+			if strings.Contains(out, "\x1b[") {
+				t.Error("colour escape codes written to a non-terminal")
+			}
+		})
+	}
+}
+
+func TestScanFormats(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"Wallet.sol": vulnerable})
+	code, out := runCLI(t, "scan", "--format", "json", dir)
+	if code != 1 {
+		t.Fatalf("exit %d", code)
+	}
+	var rep scanner.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("json: %v\n%s", err, out)
+	}
+	if len(rep.Findings) == 0 || rep.Findings[0].Fingerprint == "" || rep.ScannersUsed[0] != "bulwark-solidity" {
+		t.Errorf("report = %+v", rep)
+	}
+
+	code, out = runCLI(t, "scan", "--format", "sarif", "--fail-on", "none", dir)
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var log struct {
+		Version string `json:"version"`
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID         string         `json:"id"`
+						Properties map[string]any `json:"properties"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil {
+		t.Fatalf("sarif: %v", err)
+	}
+	if log.Version != "2.1.0" || len(log.Runs) != 1 || len(log.Runs[0].Results) == 0 {
+		t.Fatalf("sarif = %+v", log)
+	}
+	for _, r := range log.Runs[0].Tool.Driver.Rules {
+		if r.Properties["security-severity"] == nil {
+			t.Errorf("rule %s lacks security-severity", r.ID)
+		}
+	}
+}
+
+func TestBenchSkipsWithoutCorpus(t *testing.T) {
+	t.Setenv("BULWARK_SHARED_DIR", t.TempDir())
+	code, out := runCLI(t, "bench")
+	if code != 0 || !strings.Contains(out, "skipped") {
+		t.Errorf("exit %d, output %q", code, out)
+	}
+}

@@ -1,0 +1,339 @@
+// Package bench measures the engine against labelled corpora: recall and
+// precision on SmartBugs Curated, parse rate and noise on OpenZeppelin, and
+// wall time. The corpora live outside the repository in shared/bench.
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// ErrNoCorpus reports that shared/bench could not be found.
+var ErrNoCorpus = errors.New("shared/bench not found: set BULWARK_SHARED_DIR or check out shared/ beside the repository")
+
+// Categories are SmartBugs' DASP categories, in report order.
+var Categories = []string{
+	"access_control", "arithmetic", "bad_randomness", "denial_of_service", "front_running",
+	"other", "reentrancy", "short_addresses", "time_manipulation", "unchecked_low_level_calls",
+}
+
+// SharedDir locates the shared directory: $BULWARK_SHARED_DIR, else the
+// first shared/ holding bench/ found walking up from the working directory.
+func SharedDir() (string, error) {
+	if d := os.Getenv("BULWARK_SHARED_DIR"); d != "" {
+		if st, err := os.Stat(filepath.Join(d, "bench")); err == nil && st.IsDir() {
+			return d, nil
+		}
+		if st, err := os.Stat(d); err == nil && st.IsDir() {
+			return d, nil // the schemas may be there without the corpora
+		}
+		return "", fmt.Errorf("BULWARK_SHARED_DIR=%s: %w", d, ErrNoCorpus)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		cand := filepath.Join(dir, "shared")
+		if st, err := os.Stat(filepath.Join(cand, "bench")); err == nil && st.IsDir() {
+			return cand, nil
+		}
+		if filepath.Dir(dir) == dir {
+			return "", ErrNoCorpus
+		}
+	}
+}
+
+// CategoryScore is recall and noise for one category.
+type CategoryScore struct {
+	Category   string `json:"category"`
+	Labels     int    `json:"labels"`
+	Exact      int    `json:"exact"`
+	Near       int    `json:"near"` // within ±2 lines
+	Findings   int    `json:"findings"`
+	Unlabelled int    `json:"unlabelled"`
+}
+
+// SmartBugs is the result over SmartBugs Curated.
+type SmartBugs struct {
+	Files      int             `json:"files"`
+	Categories []CategoryScore `json:"categories"`
+	Total      CategoryScore   `json:"total"`
+	Precision  float64         `json:"precision"`
+	Elapsed    time.Duration   `json:"elapsed_ns"`
+	CPU        time.Duration   `json:"cpu_ns"`
+	Misses     []string        `json:"misses,omitempty"`
+	Noise      []string        `json:"noise,omitempty"`
+}
+
+type label struct {
+	file     string
+	line     int
+	category string
+}
+
+// RunSmartBugs scans every labelled file of dir (smartbugs-curated), each as
+// its own bundle, and scores the findings against vulnerabilities.json.
+func RunSmartBugs(ctx context.Context, eng *scanner.Engine, dir, preset string) (*SmartBugs, error) {
+	raw, err := os.ReadFile(filepath.Join(dir, "vulnerabilities.json"))
+	if err != nil {
+		return nil, fmt.Errorf("read labels: %w", err)
+	}
+	var entries []struct {
+		Path            string `json:"path"`
+		Vulnerabilities []struct {
+			Lines    []int  `json:"lines"`
+			Category string `json:"category"`
+		} `json:"vulnerabilities"`
+	}
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		return nil, fmt.Errorf("parse labels: %w", err)
+	}
+	var labels []label
+	var files []scanner.File
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(dir, e.Path))
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", e.Path, err)
+		}
+		files = append(files, scanner.File{Path: e.Path, Content: b})
+		for _, v := range e.Vulnerabilities {
+			for _, l := range v.Lines {
+				labels = append(labels, label{e.Path, l, v.Category})
+			}
+		}
+	}
+	start, cpu := time.Now(), cpuTime()
+	findings, err := scanEach(ctx, eng, files, preset)
+	if err != nil {
+		return nil, err
+	}
+	res := &SmartBugs{Files: len(files), Elapsed: time.Since(start), CPU: cpuTime() - cpu}
+	res.score(labels, findings)
+	return res, nil
+}
+
+// scanEach runs every file as its own bundle, files in parallel.
+func scanEach(ctx context.Context, eng *scanner.Engine, files []scanner.File, preset string) ([]scanner.Finding, error) {
+	out := make([][]scanner.Finding, len(files))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				rep, err := eng.Run(ctx, files[i:i+1], scanner.Options{Preset: preset, Workers: 1})
+				if err != nil {
+					errs[i] = err
+					continue
+				}
+				out[i] = rep.Findings
+			}
+		}()
+	}
+	for i := range files {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var all []scanner.Finding
+	for i := range files {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		all = append(all, out[i]...)
+	}
+	return all, nil
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func (r *SmartBugs) score(labels []label, findings []scanner.Finding) {
+	dasp := map[string]bool{}
+	byCat := map[string]*CategoryScore{}
+	for _, c := range Categories {
+		dasp[c] = true
+		byCat[c] = &CategoryScore{Category: c}
+	}
+	type key struct{ file, cat string }
+	fByKey := map[key][]scanner.Finding{}
+	for _, f := range findings {
+		if f.Suppressed {
+			continue
+		}
+		fByKey[key{f.File, f.Category}] = append(fByKey[key{f.File, f.Category}], f)
+	}
+	lByKey := map[key][]label{}
+	for _, l := range labels {
+		lByKey[key{l.file, l.category}] = append(lByKey[key{l.file, l.category}], l)
+		s := byCat[l.category]
+		if s == nil {
+			continue
+		}
+		s.Labels++
+		best := -1
+		for _, f := range fByKey[key{l.file, l.category}] {
+			if d := abs(f.Line - l.line); best < 0 || d < best {
+				best = d
+			}
+		}
+		switch {
+		case best == 0:
+			s.Exact++
+			s.Near++
+		case best > 0 && best <= 2:
+			s.Near++
+		default:
+			r.Misses = append(r.Misses, fmt.Sprintf("%s:%d %s", l.file, l.line, l.category))
+		}
+	}
+	for _, f := range findings {
+		if f.Suppressed || !dasp[f.Category] {
+			continue
+		}
+		s := byCat[f.Category]
+		s.Findings++
+		hit := false
+		for _, l := range lByKey[key{f.File, f.Category}] {
+			if abs(f.Line-l.line) <= 2 {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			s.Unlabelled++
+			r.Noise = append(r.Noise, fmt.Sprintf("%s:%d %s %s", f.File, f.Line, f.DetectorID, f.Snippet))
+		}
+	}
+	r.Total.Category = "overall"
+	for _, c := range Categories {
+		s := byCat[c]
+		r.Categories = append(r.Categories, *s)
+		r.Total.Labels += s.Labels
+		r.Total.Exact += s.Exact
+		r.Total.Near += s.Near
+		r.Total.Findings += s.Findings
+		r.Total.Unlabelled += s.Unlabelled
+	}
+	if r.Total.Findings > 0 {
+		r.Precision = float64(r.Total.Findings-r.Total.Unlabelled) / float64(r.Total.Findings)
+	}
+	sort.Strings(r.Misses)
+	sort.Strings(r.Noise)
+}
+
+// RealWorld is the result over an audited code base.
+type RealWorld struct {
+	Files      int                      `json:"files"`
+	CleanFiles int                      `json:"clean_files"`
+	Lines      int                      `json:"lines"`
+	BySeverity map[scanner.Severity]int `json:"by_severity"`
+	Elapsed    time.Duration            `json:"elapsed_ns"`
+	CPU        time.Duration            `json:"cpu_ns"`
+	Findings   []scanner.Finding        `json:"-"`
+}
+
+// ParseRate is the share of files parsed without error nodes.
+func (r *RealWorld) ParseRate() float64 {
+	if r.Files == 0 {
+		return 0
+	}
+	return float64(r.CleanFiles) / float64(r.Files)
+}
+
+// PerKLOC returns findings of a severity per 1,000 lines.
+func (r *RealWorld) PerKLOC(s scanner.Severity) float64 {
+	if r.Lines == 0 {
+		return 0
+	}
+	return float64(r.BySeverity[s]) * 1000 / float64(r.Lines)
+}
+
+// RunRealWorld scans every .sol file under dir as one bundle.
+func RunRealWorld(ctx context.Context, eng *scanner.Engine, dir, preset string) (*RealWorld, error) {
+	var files []scanner.File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".sol") {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, scanner.File{Path: filepath.ToSlash(rel), Content: b})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", dir, err)
+	}
+	start, cpu := time.Now(), cpuTime()
+	rep, err := eng.Run(ctx, files, scanner.Options{Preset: preset})
+	if err != nil {
+		return nil, err
+	}
+	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start), CPU: cpuTime() - cpu}
+	bad := map[string]bool{}
+	for _, e := range rep.Errors {
+		bad[e.File] = true
+	}
+	r.CleanFiles = rep.Files - len(bad)
+	for _, f := range rep.Findings {
+		if !f.Suppressed {
+			r.BySeverity[f.Severity]++
+			r.Findings = append(r.Findings, f)
+		}
+	}
+	return r, nil
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%%", 100*float64(a)/float64(b))
+}
+
+// Print writes the SmartBugs table as Markdown.
+func (r *SmartBugs) Print(w io.Writer) {
+	fmt.Fprintf(w, "SmartBugs Curated: %d files, %s wall, %s CPU (engine only, %d cores)\n\n", r.Files, r.Elapsed.Round(time.Millisecond), r.CPU.Round(time.Millisecond), runtime.GOMAXPROCS(0))
+	fmt.Fprintln(w, "| category | labels | recall exact | recall ±2 | findings | unlabelled |")
+	fmt.Fprintln(w, "|---|---:|---:|---:|---:|---:|")
+	for _, s := range append(r.Categories, r.Total) {
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %d | %d |\n", s.Category, s.Labels, pct(s.Exact, s.Labels), pct(s.Near, s.Labels), s.Findings, s.Unlabelled)
+	}
+	fmt.Fprintf(w, "\nPrecision (findings within ±2 lines of a label of their category / findings in the corpus' categories): %.1f%%\n", 100*r.Precision)
+}
+
+// Print writes the real-world summary.
+func (r *RealWorld) Print(w io.Writer, name string) {
+	fmt.Fprintf(w, "%s: %d files, %d lines, %s parsed without error nodes, %s wall, %s CPU\n", name, r.Files, r.Lines, pct(r.CleanFiles, r.Files), r.Elapsed.Round(time.Millisecond), r.CPU.Round(time.Millisecond))
+	fmt.Fprintln(w, "\n| severity | findings | per 1,000 lines |")
+	fmt.Fprintln(w, "|---|---:|---:|")
+	for _, s := range []scanner.Severity{scanner.Critical, scanner.High, scanner.Medium, scanner.Low} {
+		fmt.Fprintf(w, "| %s | %d | %.3f |\n", s, r.BySeverity[s], r.PerKLOC(s))
+	}
+}

@@ -1,0 +1,219 @@
+// Package bundle collects the files of a scan from local paths: single
+// files, folder trees and zip archives, reading archives defensively
+// (no path traversal, bounded entry count and sizes).
+package bundle
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// Limits bound what one load may read.
+type Limits struct {
+	MaxFiles     int   // files kept in the bundle
+	MaxFileBytes int64 // one file, uncompressed
+	MaxBytes     int64 // the whole bundle, uncompressed
+	MaxEntries   int   // entries looked at in one archive
+}
+
+// DefaultLimits suit a command-line scan of a repository.
+var DefaultLimits = Limits{MaxFiles: 20000, MaxFileBytes: 8 << 20, MaxBytes: 256 << 20, MaxEntries: 100000}
+
+// Errors of Load and ReadZip.
+var (
+	ErrTooLarge  = errors.New("bundle exceeds size limits")
+	ErrUnsafe    = errors.New("unsafe archive entry")
+	ErrNotFound  = errors.New("no such file or directory")
+	ErrNoSources = errors.New("no source files found")
+)
+
+// skipDirs are folders that never hold the project's own sources.
+var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+
+// loader accumulates files under the limits.
+type loader struct {
+	lim   Limits
+	keep  func(string) bool
+	files []scanner.File
+	bytes int64
+}
+
+func (l *loader) add(name string, content []byte) error {
+	if !l.keep(name) {
+		return nil
+	}
+	if int64(len(content)) > l.lim.MaxFileBytes {
+		return fmt.Errorf("%s: %d bytes: %w", name, len(content), ErrTooLarge)
+	}
+	l.bytes += int64(len(content))
+	if l.bytes > l.lim.MaxBytes || len(l.files) >= l.lim.MaxFiles {
+		return fmt.Errorf("at %s: %w", name, ErrTooLarge)
+	}
+	l.files = append(l.files, scanner.File{Path: name, Content: content})
+	return nil
+}
+
+// Load reads every path (file, directory or .zip) and returns the files
+// for which keep returns true, with slash-separated paths relative to the
+// argument they came from (prefixed with that argument when several were
+// given).
+func Load(paths []string, keep func(string) bool, lim Limits) ([]scanner.File, error) {
+	l := &loader{lim: lim, keep: keep}
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, ErrNotFound)
+		}
+		switch {
+		case st.IsDir():
+			if err := l.dir(p, len(paths) > 1); err != nil {
+				return nil, err
+			}
+		case strings.EqualFold(filepath.Ext(p), ".zip"):
+			f, err := os.Open(p)
+			if err != nil {
+				return nil, err
+			}
+			err = l.zip(f, st.Size(), filepath.ToSlash(filepath.Clean(p)))
+			f.Close()
+			if err != nil {
+				return nil, err
+			}
+		default:
+			if st.Size() > lim.MaxFileBytes {
+				return nil, fmt.Errorf("%s: %w", p, ErrTooLarge)
+			}
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return nil, err
+			}
+			if err := l.add(filepath.ToSlash(filepath.Clean(p)), b); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return l.files, nil
+}
+
+func (l *loader) dir(root string, prefix bool) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if p != root && skipDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil // symlinks and devices stay out
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil {
+			return err
+		}
+		name := filepath.ToSlash(rel)
+		if prefix {
+			name = path.Join(filepath.ToSlash(filepath.Clean(root)), name)
+		}
+		if !l.keep(name) {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		if info.Size() > l.lim.MaxFileBytes {
+			return fmt.Errorf("%s: %w", name, ErrTooLarge)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return l.add(name, b)
+	})
+}
+
+// ReadZip reads the files of a zip archive for which keep returns true.
+func ReadZip(r io.ReaderAt, size int64, keep func(string) bool, lim Limits) ([]scanner.File, error) {
+	l := &loader{lim: lim, keep: keep}
+	if err := l.zip(r, size, ""); err != nil {
+		return nil, err
+	}
+	return l.files, nil
+}
+
+func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return fmt.Errorf("%s: read zip: %w", prefix, err)
+	}
+	if len(zr.File) > l.lim.MaxEntries {
+		return fmt.Errorf("%s: %d entries: %w", prefix, len(zr.File), ErrTooLarge)
+	}
+	for _, zf := range zr.File {
+		if zf.FileInfo().IsDir() || !zf.Mode().IsRegular() {
+			continue
+		}
+		name, err := safeName(zf.Name)
+		if err != nil {
+			return fmt.Errorf("%s: %q: %w", prefix, zf.Name, err)
+		}
+		if prefix != "" {
+			name = prefix + "/" + name
+		}
+		if !l.keep(name) {
+			continue
+		}
+		if zf.UncompressedSize64 > uint64(l.lim.MaxFileBytes) {
+			return fmt.Errorf("%s: %w", name, ErrTooLarge)
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		// Never trust the declared size: read at most one byte past the limit.
+		var buf bytes.Buffer
+		n, err := io.Copy(&buf, io.LimitReader(rc, l.lim.MaxFileBytes+1))
+		rc.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		if n > l.lim.MaxFileBytes {
+			return fmt.Errorf("%s: %w", name, ErrTooLarge)
+		}
+		if err := l.add(name, buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// safeName validates an archive entry name: relative, no "..", no drive
+// letters or backslashes, no NUL.
+func safeName(name string) (string, error) {
+	if name == "" || strings.ContainsAny(name, "\\\x00") || strings.HasPrefix(name, "/") || (len(name) > 1 && name[1] == ':') {
+		return "", ErrUnsafe
+	}
+	for _, part := range strings.Split(name, "/") {
+		if part == ".." {
+			return "", ErrUnsafe
+		}
+	}
+	clean := path.Clean(name)
+	if clean == "." || strings.HasPrefix(clean, "../") {
+		return "", ErrUnsafe
+	}
+	return clean, nil
+}

@@ -1,0 +1,130 @@
+package bundle_test
+
+import (
+	"archive/zip"
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
+)
+
+func sol(name string) bool { return strings.HasSuffix(name, ".sol") }
+
+func zipOf(t testing.TB, entries map[string]string) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for name, body := range entries {
+		w, err := zw.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		w.Write([]byte(body))
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestReadZip(t *testing.T) {
+	tests := []struct {
+		name    string
+		entries map[string]string
+		lim     bundle.Limits
+		want    []string
+		err     error
+	}{
+		{"keeps sources", map[string]string{"src/A.sol": "contract A {}", "README.md": "x"}, bundle.DefaultLimits, []string{"src/A.sol"}, nil},
+		{"traversal", map[string]string{"../evil.sol": "x"}, bundle.DefaultLimits, nil, bundle.ErrUnsafe},
+		{"absolute", map[string]string{"/etc/evil.sol": "x"}, bundle.DefaultLimits, nil, bundle.ErrUnsafe},
+		{"backslash", map[string]string{`..\evil.sol`: "x"}, bundle.DefaultLimits, nil, bundle.ErrUnsafe},
+		{"file too large", map[string]string{"big.sol": strings.Repeat("a", 100)}, bundle.Limits{MaxFiles: 10, MaxFileBytes: 10, MaxBytes: 1000, MaxEntries: 10}, nil, bundle.ErrTooLarge},
+		{"too many entries", map[string]string{"a.sol": "", "b.sol": "", "c.sol": ""}, bundle.Limits{MaxFiles: 10, MaxFileBytes: 10, MaxBytes: 1000, MaxEntries: 2}, nil, bundle.ErrTooLarge},
+		{"total too large", map[string]string{"a.sol": "12345678", "b.sol": "12345678"}, bundle.Limits{MaxFiles: 10, MaxFileBytes: 10, MaxBytes: 10, MaxEntries: 10}, nil, bundle.ErrTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			z := zipOf(t, tt.entries)
+			files, err := bundle.ReadZip(bytes.NewReader(z), int64(len(z)), sol, tt.lim)
+			if !errors.Is(err, tt.err) {
+				t.Fatalf("err = %v, want %v", err, tt.err)
+			}
+			var got []string
+			for _, f := range files {
+				got = append(got, f.Path)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestLoad(t *testing.T) {
+	dir := t.TempDir()
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(os.MkdirAll(filepath.Join(dir, "src", "node_modules"), 0o755))
+	must(os.WriteFile(filepath.Join(dir, "src", "A.sol"), []byte("contract A {}"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "src", "node_modules", "B.sol"), []byte("contract B {}"), 0o644))
+	must(os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644))
+	z := zipOf(t, map[string]string{"C.sol": "contract C {}"})
+	must(os.WriteFile(filepath.Join(dir, "c.zip"), z, 0o644))
+
+	files, err := bundle.Load([]string{dir}, sol, bundle.DefaultLimits)
+	must(err)
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Path)
+	}
+	if diff := cmp.Diff([]string{"src/A.sol"}, got); diff != "" {
+		t.Errorf("folder (-want +got):\n%s", diff)
+	}
+
+	files, err = bundle.Load([]string{filepath.Join(dir, "c.zip")}, sol, bundle.DefaultLimits)
+	must(err)
+	if len(files) != 1 || !strings.HasSuffix(files[0].Path, "c.zip/C.sol") {
+		t.Errorf("zip: got %+v", files)
+	}
+
+	if _, err := bundle.Load([]string{filepath.Join(dir, "missing.sol")}, sol, bundle.DefaultLimits); !errors.Is(err, bundle.ErrNotFound) {
+		t.Errorf("missing: err = %v", err)
+	}
+}
+
+func FuzzReadZip(f *testing.F) {
+	f.Add(zipOf(f, map[string]string{"a.sol": "contract A {}"}))
+	f.Add(zipOf(f, map[string]string{"../x.sol": "x", "dir/b.sol": "contract B { function f() public {} }"}))
+	f.Add([]byte("PK\x03\x04garbage"))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := bundle.Limits{MaxFiles: 50, MaxFileBytes: 1 << 16, MaxBytes: 1 << 20, MaxEntries: 200}
+		files, err := bundle.ReadZip(bytes.NewReader(data), int64(len(data)), func(string) bool { return true }, lim)
+		if err != nil {
+			return
+		}
+		var total int
+		for _, fl := range files {
+			if strings.Contains(fl.Path, "..") && strings.Contains("/"+fl.Path+"/", "/../") || strings.HasPrefix(fl.Path, "/") {
+				t.Fatalf("unsafe path %q accepted", fl.Path)
+			}
+			total += len(fl.Content)
+			if len(fl.Content) > 1<<16 {
+				t.Fatalf("file %q over the limit", fl.Path)
+			}
+		}
+		if total > 1<<20 || len(files) > 50 {
+			t.Fatalf("limits exceeded: %d files, %d bytes", len(files), total)
+		}
+	})
+}

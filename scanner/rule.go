@@ -1,0 +1,108 @@
+package scanner
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// Tier says from which preset on a detector runs: quick detectors run in
+// every preset, standard ones in standard, deep and economic, deep ones only
+// in deep.
+type Tier int
+
+// Tiers, cheapest and most certain first.
+const (
+	TierQuick Tier = iota
+	TierStandard
+	TierDeep
+)
+
+// Rule is a detector's metadata: what the registry, SARIF and the docs show.
+type Rule struct {
+	ID             string   `json:"id"`
+	Title          string   `json:"title"`
+	Severity       Severity `json:"severity"`
+	Confidence     float64  `json:"confidence"`
+	Category       string   `json:"category"`
+	CWE            string   `json:"cwe,omitempty"`
+	SWC            string   `json:"swc,omitempty"`
+	Description    string   `json:"description"`
+	Recommendation string   `json:"recommendation"`
+	Tier           Tier     `json:"-"`
+}
+
+// Detector is one check over a language's analysis unit U.
+type Detector[U any] interface {
+	Meta() Rule
+	Check(u U) []Finding
+}
+
+// Enabled reports whether the rule runs under a preset. Unknown presets
+// behave as standard.
+func (r Rule) Enabled(preset string) bool {
+	switch preset {
+	case PresetQuick:
+		return r.Tier <= TierQuick
+	case PresetDeep:
+		return true
+	default: // standard, economic, ""
+		return r.Tier <= TierStandard
+	}
+}
+
+// ValidPreset reports whether name is one of the presets.
+func ValidPreset(name string) bool {
+	switch name {
+	case PresetQuick, PresetStandard, PresetDeep, PresetEconomic:
+		return true
+	}
+	return false
+}
+
+// Rank orders severities: critical 4 … low 1, anything else 0.
+func (s Severity) Rank() int {
+	switch s {
+	case Critical:
+		return 4
+	case High:
+		return 3
+	case Medium:
+		return 2
+	case Low:
+		return 1
+	}
+	return 0
+}
+
+// ParseSeverity parses a severity name, case-insensitively.
+func ParseSeverity(s string) (Severity, bool) {
+	v := Severity(strings.ToLower(strings.TrimSpace(s)))
+	return v, v.Rank() > 0
+}
+
+// Fingerprint hashes what identifies a finding independently of where it
+// sits in the file: the detector, its scope (contract and function) and the
+// snippet with whitespace removed. Line numbers are left out on purpose so
+// unrelated edits above the finding do not change it.
+func Fingerprint(detectorID, scope, snippet string) string {
+	h := sha256.New()
+	h.Write([]byte(detectorID))
+	h.Write([]byte{0})
+	h.Write([]byte(scope))
+	h.Write([]byte{0})
+	h.Write([]byte(normalize(snippet)))
+	return hex.EncodeToString(h.Sum(nil))[:32]
+}
+
+func normalize(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case ' ', '\t', '\n', '\r':
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

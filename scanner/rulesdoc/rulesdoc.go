@@ -1,0 +1,52 @@
+// Package rulesdoc generates docs/DETECTORS.md from the detector registry,
+// so the documentation cannot drift from the code.
+package rulesdoc
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+func tier(t scanner.Tier) string {
+	switch t {
+	case scanner.TierQuick:
+		return "quick, standard, deep"
+	case scanner.TierStandard:
+		return "standard, deep"
+	}
+	return "deep"
+}
+
+func swc(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
+
+// Markdown renders every language's rules: a summary table, then one
+// section per detector.
+func Markdown(langs []scanner.Language) []byte {
+	var b bytes.Buffer
+	b.WriteString("# Detectors\n\n")
+	b.WriteString("Generated from the detector registry by `make detectors-doc`; do not edit by hand.\n")
+	b.WriteString("A test fails when this file is stale.\n\n")
+	b.WriteString("Presets: `quick` runs the most certain detectors, `standard` (the default) adds the rest of the\n")
+	b.WriteString("shipped set, `deep` runs everything, `economic` runs `standard` plus economic detectors.\n")
+	for _, l := range langs {
+		rules := l.Rules()
+		fmt.Fprintf(&b, "\n## %s (`%s`, %d detectors)\n\n", l.Name(), l.ScannerID(), len(rules))
+		b.WriteString("| ID | Title | Severity | Category | CWE | SWC | Presets |\n|---|---|---|---|---|---|---|\n")
+		for _, r := range rules {
+			fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", r.ID, strings.ToLower(r.ID), r.Title, r.Severity, r.Category, r.CWE, swc(r.SWC), tier(r.Tier))
+		}
+		for _, r := range rules {
+			fmt.Fprintf(&b, "\n### %s\n\n**%s** — severity %s, confidence %.2f, category `%s`, %s, %s.\n\n%s\n\n*Fix:* %s\n",
+				r.ID, r.Title, r.Severity, r.Confidence, r.Category, r.CWE, swc(r.SWC), r.Description, r.Recommendation)
+		}
+	}
+	return b.Bytes()
+}

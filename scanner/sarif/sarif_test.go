@@ -1,0 +1,114 @@
+package sarif_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bench"
+	"github.com/bulwark-sec/bulwark/scanner/registry"
+	"github.com/bulwark-sec/bulwark/scanner/sarif"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// bundle mixes a vulnerable file, a suppression and a broken file.
+var bundle = []scanner.File{
+	{Path: "contracts/Wallet.sol", Content: []byte(`pragma solidity ^0.4.24;
+
+contract Wallet {
+    address owner;
+    mapping(address => uint) balances;
+
+    function Wallet() public {
+        owner = msg.sender;
+    }
+
+    function withdraw(uint amount) public {
+        require(tx.origin == owner);
+        if (msg.sender.call.value(amount)()) {
+            balances[msg.sender] -= amount;
+        }
+    }
+
+    function kill() public {
+        // bulwark-disable-next-line SOL-UNPROTECTED-SELFDESTRUCT -- test fixture
+        selfdestruct(msg.sender);
+    }
+}
+`)},
+	{Path: "contracts/Broken.sol", Content: []byte("pragma solidity ^0.8.0;\ncontract Broken { function f( { }\n")},
+}
+
+func render(t *testing.T) []byte {
+	t.Helper()
+	eng := registry.Default()
+	rep, err := eng.Run(context.Background(), bundle, scanner.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := sarif.Write(&buf, rep, eng.Rules(), "test"); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestGolden(t *testing.T) {
+	got := render(t)
+	golden := filepath.Join("testdata", "scan.sarif.golden")
+	if *update {
+		if err := os.WriteFile(golden, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (run go test ./scanner/sarif -update)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("SARIF differs from %s (-want +got):\n%s", golden, diff)
+	}
+}
+
+func TestSchema(t *testing.T) {
+	dir, err := bench.SharedDir()
+	if errors.Is(err, bench.ErrNoCorpus) {
+		t.Skip("shared/ not found: SARIF schema validation skipped")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(dir, "schemas", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Skipf("SARIF schema not available: %v", err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif-schema-2.1.0.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(render(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("SARIF output is not valid 2.1.0: %v", err)
+	}
+}

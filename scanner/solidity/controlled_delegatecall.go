@@ -1,0 +1,45 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// controlledDelegatecall: delegatecall (or callcode) reachable by anyone.
+// The callee runs with this contract's storage and balance, so whoever
+// chooses the callee or the calldata controls the contract (Parity wallet).
+//
+// Decides: a delegatecall/callcode member call in a public, external or
+// fallback function without an access guard. Reports the call.
+//
+// Known false positives: proxies whose implementation address is fixed and
+// trusted; a finding there is a reminder to restrict the forwarded
+// selectors.
+type controlledDelegatecall struct{}
+
+func (controlledDelegatecall) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-CONTROLLED-DELEGATECALL",
+		Title:          "Delegatecall reachable by anyone",
+		Severity:       scanner.High,
+		Confidence:     0.75,
+		Category:       "access_control",
+		CWE:            "CWE-829",
+		SWC:            "SWC-112",
+		Description:    "An unguarded function delegatecalls another contract. The callee runs in this contract's context and can overwrite its storage (owners, balances) or destroy it; if the caller controls the target or the calldata, it controls the contract.",
+		Recommendation: "Only delegatecall trusted, fixed implementations, restrict who can trigger it, and never forward arbitrary msg.data to a library that can change ownership.",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		if f.Body == nil || !f.Entry() || f.Guarded() {
+			continue
+		}
+		for _, c := range Calls(f.Body) {
+			if c.Kind == "delegatecall" || c.Kind == "callcode" {
+				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,34 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// detectors is the explicit registry, in the order findings are reported.
+var detectors = []scanner.Detector[*Unit]{
+	reentrancy{},
+	uncheckedCall{},
+	integerOverflow{},
+	weakRandomness{},
+	timestampDependence{},
+	txOrigin{},
+	unprotectedSelfdestruct{},
+	controlledDelegatecall{},
+	unprotectedUpgrade{},
+	unprotectedOwnerWrite{},
+	arrayLengthWrite{},
+	dosRevertingPayment{},
+	dosUnboundedArray{},
+	todPayment{},
+	frontrunSolution{},
+	approveRace{},
+	plaintextCommit{},
+	shortAddress{},
+	uninitializedStorage{},
+	arbitrarySend{},
+	refundNoDebit{},
+	invertedBalanceCheck{},
+	uncheckedERC20{},
+	shadowedState{},
+	signatureReplay{},
+	ecrecoverUnchecked{},
+	lockedEther{},
+}

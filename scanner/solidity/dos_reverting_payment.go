@@ -1,0 +1,72 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// dosRevertingPayment: a payment that reverts the whole transaction when the
+// recipient refuses it, where the recipient is someone else (a previous
+// bidder, every entry of a list). One contract that rejects ether blocks the
+// function for everybody (King of the Ether, auction refunds).
+//
+// Decides: transfer, or send/call whose failure is required to be false,
+// either inside a loop, or to a recipient stored in a state variable that
+// an unguarded public function sets to msg.sender. Reports the payment.
+//
+// Known false positives: loops over a short, trusted list.
+type dosRevertingPayment struct{}
+
+func (dosRevertingPayment) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-DOS-REVERTING-PAYMENT",
+		Title:          "Denial of service by a reverting payment",
+		Severity:       scanner.Medium,
+		Confidence:     0.75,
+		Category:       "denial_of_service",
+		CWE:            "CWE-703",
+		SWC:            "SWC-113",
+		Description:    "The function pays an address other than the caller and reverts if that payment fails. A recipient contract that rejects ether (or runs out of gas) makes the function fail forever, for every user.",
+		Recommendation: "Use pull payments: record what each address is owed and let it withdraw; never require a push payment to a third party to succeed.",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, c := range u.Contracts {
+		// Recipients that any caller can install.
+		installed := map[string]bool{}
+		for _, f := range c.AllFunctions() {
+			if f.Body == nil || !f.Entry() || f.Guarded() {
+				continue
+			}
+			f.Body.Walk(func(n *Node) bool {
+				if n.Kind == "assignment_expression" && mentionsSender(n.Child("right")) {
+					if r := lvalueRoot(n.Child("left")); r != nil {
+						installed[r.Text()] = true
+					}
+				}
+				return true
+			})
+		}
+		priv := privileged(c)
+		for _, f := range c.Functions {
+			if f.Body == nil {
+				continue
+			}
+			locals := f.Locals()
+			for _, call := range Calls(f.Body) {
+				if !call.isPayment() || !call.reverting() || mentionsSender(call.Target) {
+					continue
+				}
+				root := lvalueRoot(call.Target)
+				if root != nil && (priv[root.Text()] || ownerName.MatchString(root.Text())) {
+					continue // the privileged account can only lock itself out
+				}
+				stateRecipient := root != nil && f.IsState(root.Text(), locals) && installed[root.Text()]
+				if inLoop(call.Node) || stateRecipient {
+					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))
+				}
+			}
+		}
+	}
+	return out
+}

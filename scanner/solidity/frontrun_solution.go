@@ -1,0 +1,68 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// frontrunSolution: a prize for submitting the preimage of a stored hash.
+// The answer travels in clear in the pending transaction; anyone can copy
+// it with a higher gas price.
+//
+// Decides: a condition compares a hash of a function parameter with
+// something, in a public function that then pays ether. Reports the
+// condition.
+//
+// Known false positives: commit-reveal schemes that bind the hash to the
+// committer (their hash includes msg.sender and is not flagged).
+type frontrunSolution struct{}
+
+func (frontrunSolution) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-FRONTRUN-SOLUTION",
+		Title:          "Front-runnable solution submission",
+		Severity:       scanner.Medium,
+		Confidence:     0.7,
+		Category:       "front_running",
+		CWE:            "CWE-362",
+		SWC:            "SWC-114",
+		Description:    "The function rewards whoever submits the preimage of a hash. The solution is visible in the mempool, so an observer can submit it first with a higher gas price and take the reward.",
+		Recommendation: "Use commit-reveal: first commit keccak256(solution, msg.sender), reveal in a later block.",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		if f.Body == nil || !f.Entry() || len(f.Params) == 0 {
+			continue
+		}
+		pays := false
+		for _, c := range Calls(f.Body) {
+			if c.isPayment() {
+				pays = true
+			}
+		}
+		if !pays {
+			continue
+		}
+		for _, cond := range conditions(f.Body) {
+			hit := false
+			cond.Walk(func(n *Node) bool {
+				if hit {
+					return false
+				}
+				if isHashCall(n) && !mentionsSender(n) {
+					for _, p := range f.Params {
+						if n.Mentions(p.Name) {
+							hit = true
+						}
+					}
+				}
+				return !hit
+			})
+			if hit {
+				out = append(out, u.finding(d.Meta().ID, cond, scope(f)))
+			}
+		}
+	}
+	return out
+}

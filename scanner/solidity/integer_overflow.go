@@ -1,0 +1,263 @@
+package solidity
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// integerOverflow: +, -, * (and +=, -=, *=) on a value the caller controls,
+// compiled with a Solidity older than 0.8 where arithmetic wraps silently.
+//
+// Decides: the file's pragma admits only versions before 0.8; an operand is
+// derived from a numeric parameter of the function (directly or through
+// locals); no earlier check bounds the operation: for a - b a comparison of
+// a with b, for a + b an overflow check (a + b >= a) or a bound on b, for
+// a * b a division check or a bound. SafeMath calls are not operators and
+// so never match. Libraries and add/sub/mul helpers are skipped. Reports the
+// arithmetic.
+//
+// Known false positives: values bounded by invariants the detector cannot
+// see (total supply caps), or checks after the operation.
+type integerOverflow struct{}
+
+func (integerOverflow) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-INTEGER-OVERFLOW",
+		Title:          "Integer overflow or underflow",
+		Severity:       scanner.High,
+		Confidence:     0.7,
+		Category:       "arithmetic",
+		CWE:            "CWE-190",
+		SWC:            "SWC-101",
+		Description:    "Before Solidity 0.8 arithmetic wraps around on overflow and underflow. The operation uses a caller-controlled value without a preceding bound check, so a crafted input can wrap the result (e.g. inflate a balance or bypass a lock time).",
+		Recommendation: "Compile with Solidity >= 0.8 (checked arithmetic) or use SafeMath, and validate inputs before the operation.",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+var mathHelper = regexp.MustCompile(`(?i)^_?(safe)?(add|sub|mul|plus|minus|times)$`)
+
+func (d integerOverflow) Check(u *Unit) []scanner.Finding {
+	if u.Checked() {
+		return nil
+	}
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		// Taint starts at the parameters of state-changing entry points.
+		if f.Body == nil || f.Contract.Kind != "contract" || !f.Entry() {
+			continue
+		}
+		if mathHelper.MatchString(f.Name) && (f.Mutability == "pure" || f.Mutability == "constant" || !f.Entry() && f.Visibility != "public") {
+			continue
+		}
+		tainted := taintedLocals(f)
+		conds := compared(conditions(f.Body))
+		f.Body.Walk(func(n *Node) bool {
+			var a, b *Node
+			var op string
+			switch n.Kind {
+			case "augmented_assignment_expression":
+				op = strings.TrimSuffix(n.Operator(), "=")
+				a, b = n.Child("left"), n.Child("right")
+			case "binary_expression":
+				op = n.Operator()
+				a, b = n.Child("left"), n.Child("right")
+			default:
+				return true
+			}
+			if op != "+" && op != "-" && op != "*" || a == nil || b == nil {
+				return true
+			}
+			ta, tb := mentionsAny(a, tainted), mentionsAny(b, tainted)
+			if !ta && !tb {
+				return true
+			}
+			// x + 1, n * 1 ether: a literal operand, a counter or a unit.
+			if isLiteral(a) || isLiteral(b) {
+				return true
+			}
+			// a + b >= a is the overflow check itself.
+			if op == "+" && inCondition(n) {
+				return true
+			}
+			if guarded(op, a, b, n, conds) {
+				return true
+			}
+			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			return true
+		})
+	}
+	return out
+}
+
+// taintedLocals returns the numeric parameters of f and the locals assigned
+// from them.
+func taintedLocals(f *Function) map[string]bool {
+	t := map[string]bool{}
+	for _, p := range f.Params {
+		if strings.HasPrefix(p.Type, "uint") || strings.HasPrefix(p.Type, "int") {
+			t[p.Name] = true
+		}
+	}
+	for pass := 0; pass < 2; pass++ {
+		f.Body.Walk(func(n *Node) bool {
+			switch n.Kind {
+			case "variable_declaration_statement":
+				if v := n.Child("value"); v != nil && mentionsAny(v, t) {
+					for _, d := range n.FindAll("variable_declaration") {
+						t[d.Child("name").Text()] = true
+					}
+				}
+			case "assignment_expression":
+				if l := n.Child("left"); l != nil && l.Kind == "identifier" && mentionsAny(n.Child("right"), t) && !f.IsState(l.Text(), nil) {
+					t[l.Text()] = true
+				}
+			}
+			return true
+		})
+	}
+	return t
+}
+
+func mentionsAny(n *Node, names map[string]bool) bool {
+	found := false
+	n.Walk(func(x *Node) bool {
+		if found {
+			return false
+		}
+		if x.Kind == "identifier" && names[x.Text()] {
+			// x.f: only the object counts, not a member name.
+			if p := x.Parent; p != nil && p.Kind == "member_expression" && x.Field == "property" {
+				return true
+			}
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func isLiteral(n *Node) bool {
+	switch n.Kind {
+	case "number_literal", "number_unit":
+		return true
+	}
+	return false
+}
+
+// guarded reports whether a condition before op bounds it. Conditions are
+// compared as text, clause by clause, which also survives the grammar's
+// odd precedence of a[i] inside && chains.
+func guarded(op string, a, b, at *Node, conds []condition) bool {
+	na, nb := norm(a.Text()), norm(b.Text())
+	for _, cd := range conds {
+		c := cd.node
+		if c.Start >= at.Start && !c.Contains(at) {
+			continue
+		}
+		for _, cmp := range cd.sides {
+			l, r := cmp[0], cmp[1]
+			switch op {
+			case "-":
+				// The subtrahend is bounded by something checked earlier.
+				if l == nb || r == nb || l == na && r == nb {
+					return true
+				}
+			case "+":
+				sum1, sum2 := na+"+"+nb, nb+"+"+na
+				if l == sum1 || l == sum2 || r == sum1 || r == sum2 || (l == nb && isNumber(r)) || (r == nb && isNumber(l)) {
+					return true
+				}
+			case "*":
+				if strings.Contains(l, "/") || strings.Contains(r, "/") || (l == nb && isNumber(r)) || (r == nb && isNumber(l)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isNumber(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if (r < '0' || r > '9') && r != '_' && r != 'e' && r != 'x' {
+			return false
+		}
+	}
+	return true
+}
+
+// comparisons splits a condition into its && / || clauses and returns the
+// two normalised sides of each relational clause.
+func comparisons(cond string) [][2]string {
+	s := strings.Join(strings.Fields(cond), "")
+	var clauses []string
+	depth, last := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case '&', '|':
+			if depth == 0 && i+1 < len(s) && s[i+1] == s[i] {
+				clauses = append(clauses, s[last:i])
+				last = i + 2
+				i++
+			}
+		}
+	}
+	clauses = append(clauses, s[last:])
+	var out [][2]string
+	for _, c := range clauses {
+		if n := norm(c); n != c && (strings.Contains(n, "&&") || strings.Contains(n, "||")) {
+			out = append(out, comparisons(n)...)
+			continue
+		}
+		c = norm(c)
+		depth := 0
+		for i := 0; i < len(c); i++ {
+			switch c[i] {
+			case '(', '[':
+				depth++
+			case ')', ']':
+				depth--
+			case '<', '>', '=', '!':
+				if depth != 0 || i+1 >= len(c) {
+					continue
+				}
+				op := 1
+				if c[i+1] == '=' {
+					op = 2
+				} else if c[i] == '=' || c[i] == '!' || c[i+1] == c[i] {
+					if c[i+1] == c[i] { // << >>
+						i++
+					}
+					continue
+				}
+				out = append(out, [2]string{norm(c[:i]), norm(c[i+op:])})
+				i = len(c)
+			}
+		}
+	}
+	return out
+}
+
+// condition is a condition with its relational clauses split out.
+type condition struct {
+	node  *Node
+	sides [][2]string
+}
+
+func compared(conds []*Node) []condition {
+	out := make([]condition, len(conds))
+	for i, c := range conds {
+		out[i] = condition{node: c, sides: comparisons(c.Text())}
+	}
+	return out
+}

@@ -1,0 +1,100 @@
+package solidity_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
+)
+
+// contract1000 builds a 1,000-line contract in the style of a 0.4 token
+// with a bank, so most detectors have work to do.
+func contract1000() []byte {
+	var b strings.Builder
+	b.WriteString("pragma solidity ^0.4.24;\n\ncontract Big {\n    address owner;\n    mapping(address => uint256) balances;\n    uint256 total;\n\n")
+	lines := 7
+	for i := 0; lines < 998; i++ {
+		fmt.Fprintf(&b, `    function deposit%[1]d(uint256 amount) public payable {
+        require(msg.value == amount);
+        balances[msg.sender] += amount;
+        total += amount;
+    }
+
+    function withdraw%[1]d(uint256 amount) public {
+        require(balances[msg.sender] >= amount);
+        if (msg.sender.call.value(amount)()) {
+            balances[msg.sender] -= amount;
+        }
+        if (now %% 2 == 0) { total = total - 1; }
+    }
+
+`, i)
+		lines += 14
+	}
+	b.WriteString("}\n")
+	return []byte(b.String())
+}
+
+func TestContract1000(t *testing.T) {
+	src := contract1000()
+	if n := strings.Count(string(src), "\n"); n < 990 || n > 1010 {
+		t.Fatalf("generated %d lines", n)
+	}
+	u := solidity.ParseFile(scanner.File{Path: "big.sol", Content: src})
+	if len(u.Errors()) != 0 {
+		t.Fatalf("parse errors: %v", u.Errors())
+	}
+}
+
+// BenchmarkContract1000 measures parse plus every detector on a
+// 1,000-line contract (goal: under 5 ms).
+func BenchmarkContract1000(b *testing.B) {
+	src := contract1000()
+	eng := scanner.New(solidity.New())
+	files := []scanner.File{{Path: "big.sol", Content: src}}
+	b.SetBytes(int64(len(src)))
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		if _, err := eng.Run(context.Background(), files, scanner.Options{Preset: scanner.PresetDeep, Workers: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	// CPU time per op is reported beside wall time: on a shared machine
+	// the wall time mostly measures the neighbours.
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+}
+
+// FuzzParse feeds arbitrary bytes to the parser entry point and every
+// detector: they must never panic, and errors must point into the file.
+func FuzzParse(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("testdata", "*", "*.sol"))
+	for _, s := range seeds {
+		if b, err := os.ReadFile(s); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Add([]byte("contract A { function f( { }"))
+	f.Add([]byte("pragma solidity ^0.4.0; contract { } } {"))
+	f.Add([]byte{0xff, 0xfe, 0x00})
+	f.Add([]byte("pragma solidity ^0.4.0; contract A { uint x; function f(uint a) public { require((a)>1&&(a)<2); x += a; } }"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		u := solidity.ParseFile(scanner.File{Path: "fuzz.sol", Content: src})
+		lines := u.Lines()
+		for _, e := range u.Errors() {
+			if e.Line < 0 || e.Line > lines+1 {
+				t.Fatalf("error line %d outside 1..%d", e.Line, lines)
+			}
+		}
+		for _, fd := range u.Check(nil) {
+			if fd.Line < 1 || fd.Line > lines+1 {
+				t.Fatalf("finding line %d outside 1..%d", fd.Line, lines)
+			}
+		}
+	})
+}

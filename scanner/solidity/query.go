@@ -1,0 +1,68 @@
+package solidity
+
+// querySource is the tree-sitter query compiled once per process and run
+// over every parsed tree in C, in the same call as the parse. Its captures
+// index the nodes detectors start from, so they need not walk the whole
+// tree: calls of free functions (selfdestruct, ecrecover, blockhash, …)
+// and members of identifiers (tx.origin, block.number, msg.sender). The
+// logic a query cannot express (which name, which guard) stays in Go.
+const querySource = `
+(call_expression
+  function: (expression (identifier))) @call.free
+
+(member_expression
+  object: (identifier)
+  property: (identifier)) @member.simple
+`
+
+// FreeCalls returns the calls of free functions (f(…), not x.f(…)) whose
+// name is one of names, in source order.
+func (u *Unit) FreeCalls(names ...string) []*Node {
+	var out []*Node
+	for _, n := range u.captures["call.free"] {
+		name := calleeName(n)
+		for _, want := range names {
+			if name == want {
+				out = append(out, n)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Members returns the member expressions obj.prop, in source order.
+func (u *Unit) Members(obj, prop string) []*Node {
+	var out []*Node
+	for _, n := range u.captures["member.simple"] {
+		if isMember(n, obj, prop) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// index records the captured nodes by capture name.
+func (u *Unit) index(caps []capture, flat []flatNode, nodes []*Node) {
+	if len(caps) == 0 {
+		return
+	}
+	type key struct {
+		start, end int
+		symbol     uint16
+	}
+	want := make(map[key][]string, len(caps))
+	for _, c := range caps {
+		k := key{c.start, c.end, c.symbol}
+		want[k] = append(want[k], c.name)
+	}
+	u.captures = map[string][]*Node{}
+	for i, n := range nodes {
+		if n == nil {
+			continue
+		}
+		for _, name := range want[key{flat[i].start, flat[i].end, flat[i].symbol}] {
+			u.captures[name] = append(u.captures[name], n)
+		}
+	}
+}

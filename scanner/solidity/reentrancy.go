@@ -1,0 +1,137 @@
+package solidity
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// reentrancy: an external call that hands control to the callee (call, or
+// call with value) before the function updates its own state, so the callee
+// can re-enter and act on stale state (the DAO bug).
+//
+// Decides: for each call/call.value in a function without a reentrancy lock,
+// a write to a state variable later in the same function; or a call of an
+// internal function of the contract that makes such a call, followed by a
+// state write. Reports the call. A modifier that calls into a contract at
+// a caller-chosen address (Bank(msg.sender).f()) before "_" of a function
+// that writes state is reported at the function header.
+//
+// Known false positives: writes after the call that do not matter for
+// re-entry (counters, events-only state); trusted callees.
+type reentrancy struct{}
+
+func (reentrancy) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-REENTRANCY",
+		Title:          "Reentrancy: external call before state update",
+		Severity:       scanner.High,
+		Confidence:     0.8,
+		Category:       "reentrancy",
+		CWE:            "CWE-841",
+		SWC:            "SWC-107",
+		Description:    "The function makes an external call that forwards gas to the callee and updates contract state only afterwards. The callee can re-enter the function (or another one sharing the state) and act on the stale state, e.g. withdraw the same balance again.",
+		Recommendation: "Apply checks-effects-interactions: update state before the external call, or guard the function with a reentrancy lock (nonReentrant). Prefer pull payments.",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+var lockModifier = regexp.MustCompile(`(?i)nonreentrant|noreentran|reentrancyguard|mutex|lock`)
+
+func (d reentrancy) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		if f.Body == nil || locked(f) {
+			continue
+		}
+		writes := f.StateWrites()
+		writesAfter := func(off int) bool {
+			for _, w := range writes {
+				if w.Node.Start >= off {
+					return true
+				}
+			}
+			return false
+		}
+		for _, c := range f.LowLevelCalls() {
+			if c.Kind != "call" || !c.Invoked || c.GasLimit > 0 && c.GasLimit <= 2300 {
+				continue
+			}
+			if writesAfter(c.Node.End) {
+				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
+			}
+		}
+		// An internal function that makes the call, then a state write.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "call_expression" {
+				return true
+			}
+			fn := n.Child("function")
+			if fn == nil || fn.Kind != "identifier" {
+				return true
+			}
+			g := f.Contract.Function(fn.Text())
+			if g == nil || g == f || g.Body == nil || locked(g) {
+				return true
+			}
+			for _, c := range g.LowLevelCalls() {
+				if c.Kind == "call" && c.Invoked && writesAfter(n.End) {
+					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+					break
+				}
+			}
+			return true
+		})
+		if f.Kind != "modifier" && len(f.StateWrites()) > 0 {
+			for _, m := range f.Modifiers {
+				def := f.Contract.Modifier(m.FirstKind("identifier").Text())
+				if def != nil && def.Body != nil && callsUntrusted(def) {
+					out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// callsUntrusted reports whether f calls a function of a contract at an
+// address the caller controls: T(msg.sender).g() or T(param).g(). The
+// grammar sometimes hangs ".g()" on an enclosing comparison
+// ((a == T(x)).g()), so the cast only has to sit inside the called
+// member's object.
+func callsUntrusted(f *Function) bool {
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		cast := n.Child("function")
+		args := argNodes(n)
+		if cast == nil || cast.Kind != "identifier" || len(args) != 1 || f.Contract.Unit.bundle[cast.Text()] == nil {
+			return true
+		}
+		if a := args[0]; !isSender(a) && !(a.Kind == "identifier" && f.Param(a.Text())) {
+			return true
+		}
+		for c, p := n, n.Parent; p != nil && !strings.HasSuffix(p.Kind, "_statement"); c, p = p, p.Parent {
+			if p.Kind == "member_expression" && c.Field == "object" && p.Parent != nil && p.Parent.Kind == "call_expression" && p.Field == "function" {
+				found = true
+				break
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// locked reports whether f holds a reentrancy lock.
+func locked(f *Function) bool {
+	for _, m := range f.Modifiers {
+		if lockModifier.MatchString(m.Text()) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,66 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// todPayment: transaction-order dependence. A payment's amount is a single
+// state variable that another public transaction can change, so whoever
+// gets mined first decides what the payment is worth (a reward the owner
+// lowers while a claim is pending).
+//
+// Decides: an ether payment whose amount is a plain state variable (not a
+// per-user mapping entry) that a guarded public function (the owner's
+// setter) writes. Reports the payment.
+//
+// Known false positives: amounts only the owner sets and users expect to
+// change.
+type todPayment struct{}
+
+func (todPayment) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-TOD-PAYMENT",
+		Title:          "Transaction-order dependent payment amount",
+		Severity:       scanner.Medium,
+		Confidence:     0.6,
+		Category:       "front_running",
+		CWE:            "CWE-362",
+		SWC:            "SWC-114",
+		Description:    "The amount paid out is a global state variable that another transaction can change. Whoever's transaction is mined first (e.g. the owner front-running a claim by lowering the reward) decides the outcome.",
+		Recommendation: "Let callers commit to the amount they expect (pass it and require it matches), or lock the value once a claim is possible.",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d todPayment) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, c := range u.Contracts {
+		written := map[string]bool{}
+		for _, f := range c.AllFunctions() {
+			// The classic order dependence: a privileged account can change
+			// the amount while a user's transaction is pending.
+			if f.Body == nil || !f.Entry() || !f.Guarded() {
+				continue
+			}
+			for _, w := range f.StateWrites() {
+				if v := c.StateVar(w.Var); v != nil && !v.Constant {
+					written[w.Var] = true
+				}
+			}
+		}
+		for _, f := range c.Functions {
+			if f.Body == nil || !f.Entry() {
+				continue
+			}
+			locals := f.Locals()
+			for _, call := range Calls(f.Body) {
+				if !call.isPayment() || len(call.Args) != 1 || call.Kind == "call" {
+					continue
+				}
+				a := call.Args[0]
+				if a.Kind == "identifier" && f.IsState(a.Text(), locals) && written[a.Text()] {
+					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))
+				}
+			}
+		}
+	}
+	return out
+}

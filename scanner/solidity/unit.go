@@ -1,0 +1,839 @@
+package solidity
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// Unit is one parsed Solidity file with the facts detectors share:
+// contracts, their inheritance within the bundle, functions, modifiers,
+// state variables and the compiler version from the pragma.
+type Unit struct {
+	Path      string
+	Src       []byte
+	Root      *Node
+	Version   Version
+	Contracts []*Contract
+
+	lines    lineIndex
+	captures map[string][]*Node // query captures by name (query.go)
+	errs     []scanner.FileError
+	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
+}
+
+// Version is the lowest compiler version the pragma admits.
+type Version struct {
+	Major, Minor, Patch int
+	Known               bool
+}
+
+// Before reports whether the version is known and lower than 0.minor.patch.
+func (v Version) Before(minor, patch int) bool {
+	if !v.Known {
+		return false
+	}
+	if v.Major != 0 {
+		return false
+	}
+	return v.Minor < minor || (v.Minor == minor && v.Patch < patch)
+}
+
+// Checked reports whether arithmetic reverts on overflow (0.8 on). Files
+// without a pragma are assumed modern.
+func (u *Unit) Checked() bool { return !u.Version.Before(8, 0) }
+
+// Errors implements scanner.Parsed.
+func (u *Unit) Errors() []scanner.FileError { return u.errs }
+
+// Lines implements scanner.Parsed.
+func (u *Unit) Lines() int {
+	if len(u.Src) == 0 {
+		return 0
+	}
+	n := len(u.lines)
+	if u.Src[len(u.Src)-1] == '\n' {
+		n--
+	}
+	return n
+}
+
+// Contract is a contract, library or interface declaration.
+type Contract struct {
+	Name      string
+	Kind      string // contract, library, interface
+	Abstract  bool
+	Node      *Node
+	Unit      *Unit
+	BaseNames []string
+	// Bases are the resolved ancestors found in the bundle, nearest first,
+	// each once.
+	Bases     []*Contract
+	StateVars []*StateVar
+	Functions []*Function
+	Modifiers []*Function
+	Structs   map[string]bool
+	// SafeMath reports a "using SafeMath for …" directive here or in a base.
+	SafeMath bool
+}
+
+// StateVar is a state variable declaration.
+type StateVar struct {
+	Name     string
+	Type     string
+	Constant bool
+	Node     *Node
+}
+
+// Function is a function, constructor, fallback, receive or modifier.
+type Function struct {
+	Name       string
+	Kind       string // function, constructor, fallback, receive, modifier
+	Visibility string // public, external, internal, private
+	Mutability string // view, pure, payable, constant or ""
+	Modifiers  []*Node
+	Params     []Param
+	Node       *Node
+	Body       *Node
+	Contract   *Contract
+
+	// Facts computed once, on first use; a base contract's functions can be
+	// asked from several units' goroutines at once.
+	once    sync.Once
+	alias   map[string]bool
+	locals  map[string]bool
+	writes  []Write
+	calls   []*Call
+	guarded bool
+}
+
+// facts computes the memoised facts of f.
+func (f *Function) facts() {
+	f.once.Do(func() {
+		f.locals = f.computeLocals()
+		f.alias = f.computeAliases()
+		f.writes = f.computeStateWrites()
+		f.guarded = f.computeGuarded()
+		f.calls = Calls(f.Body)
+	})
+}
+
+// Param is a function parameter.
+type Param struct{ Name, Type string }
+
+var versionRe = regexp.MustCompile(`(\d+)\.(\d+)(?:\.(\d+))?`)
+
+func (u *Unit) analyze() {
+	for _, c := range u.Root.Children {
+		switch c.Kind {
+		case "pragma_directive":
+			if !u.Version.Known && strings.Contains(c.Text(), "solidity") {
+				if m := versionRe.FindStringSubmatch(c.Text()); m != nil {
+					u.Version.Major, _ = strconv.Atoi(m[1])
+					u.Version.Minor, _ = strconv.Atoi(m[2])
+					u.Version.Patch, _ = strconv.Atoi(m[3])
+					u.Version.Known = true
+				}
+			}
+		case "contract_declaration", "library_declaration", "interface_declaration":
+			u.Contracts = append(u.Contracts, u.contract(c))
+		}
+	}
+}
+
+func (u *Unit) contract(n *Node) *Contract {
+	c := &Contract{Name: n.Child("name").Text(), Node: n, Unit: u, Structs: map[string]bool{}}
+	c.Kind = strings.TrimSuffix(n.Kind, "_declaration")
+	c.Abstract = n.HasToken("abstract")
+	for _, ch := range n.Children {
+		if ch.Kind == "inheritance_specifier" {
+			if a := ch.Child("ancestor"); a != nil {
+				name := a.Text()
+				if i := strings.LastIndex(name, "."); i >= 0 {
+					name = name[i+1:]
+				}
+				c.BaseNames = append(c.BaseNames, name)
+			}
+		}
+	}
+	body := n.Child("body")
+	if body == nil {
+		return c
+	}
+	for _, m := range body.Children {
+		switch m.Kind {
+		case "state_variable_declaration":
+			sv := &StateVar{Name: m.Child("name").Text(), Node: m}
+			sv.Type = m.Child("type").Text()
+			head := m.Text()
+			if i := strings.Index(head, "="); i >= 0 {
+				head = head[:i]
+			}
+			sv.Constant = strings.Contains(head, " constant ") || strings.Contains(head, " immutable ")
+			c.StateVars = append(c.StateVars, sv)
+		case "function_definition", "constructor_definition", "fallback_receive_definition", "modifier_definition":
+			f := u.function(m, c)
+			if f.Kind == "modifier" {
+				c.Modifiers = append(c.Modifiers, f)
+			} else {
+				c.Functions = append(c.Functions, f)
+			}
+		case "struct_declaration":
+			c.Structs[m.Child("name").Text()] = true
+		case "using_directive":
+			if strings.Contains(m.Text(), "SafeMath") {
+				c.SafeMath = true
+			}
+		}
+	}
+	return c
+}
+
+func (u *Unit) function(n *Node, c *Contract) *Function {
+	f := &Function{Node: n, Contract: c, Body: n.Child("body")}
+	switch n.Kind {
+	case "constructor_definition":
+		f.Kind, f.Name = "constructor", "constructor"
+	case "modifier_definition":
+		f.Kind = "modifier"
+		f.Name = n.Child("name").Text()
+	case "fallback_receive_definition":
+		f.Kind = "fallback"
+		if n.HasToken("receive") {
+			f.Kind = "receive"
+		}
+		f.Name = f.Kind
+	default:
+		f.Kind = "function"
+		f.Name = n.Child("name").Text()
+		// Before 0.4.22 a function named after its contract is the constructor.
+		if f.Name == c.Name && c.Name != "" {
+			f.Kind = "constructor"
+		}
+	}
+	for _, ch := range n.Children {
+		switch ch.Kind {
+		case "visibility":
+			f.Visibility = strings.TrimSpace(ch.Text())
+		case "state_mutability":
+			f.Mutability = strings.TrimSpace(ch.Text())
+		case "modifier_invocation":
+			f.Modifiers = append(f.Modifiers, ch)
+		case "parameter":
+			f.Params = append(f.Params, Param{Name: ch.Child("name").Text(), Type: ch.Child("type").Text()})
+		}
+		if !ch.Named {
+			switch ch.Kind {
+			case "public", "external", "internal", "private":
+				f.Visibility = ch.Kind
+			case "payable", "view", "pure", "constant":
+				f.Mutability = ch.Kind
+			}
+		}
+	}
+	if f.Visibility == "" {
+		f.Visibility = "public" // the default before 0.5
+	}
+	return f
+}
+
+// Link resolves inheritance across the bundle.
+func link(units []*Unit) {
+	all := map[string]*Contract{}
+	for _, u := range units {
+		for _, c := range u.Contracts {
+			if _, dup := all[c.Name]; !dup {
+				all[c.Name] = c
+			}
+		}
+	}
+	for _, u := range units {
+		u.bundle = all
+		for _, c := range u.Contracts {
+			c.Bases = nil
+			seen := map[*Contract]bool{c: true}
+			var visit func(x *Contract)
+			visit = func(x *Contract) {
+				for i := len(x.BaseNames) - 1; i >= 0; i-- {
+					b := all[x.BaseNames[i]]
+					if b == nil || seen[b] {
+						continue
+					}
+					seen[b] = true
+					c.Bases = append(c.Bases, b)
+					visit(b)
+				}
+			}
+			visit(c)
+		}
+	}
+	for _, u := range units {
+		for _, c := range u.Contracts {
+			for _, b := range c.Bases {
+				if b.SafeMath {
+					c.SafeMath = true
+				}
+			}
+		}
+	}
+}
+
+// Lineage returns the contract followed by its bases.
+func (c *Contract) Lineage() []*Contract { return append([]*Contract{c}, c.Bases...) }
+
+// StateVar finds a state variable visible in c by name.
+func (c *Contract) StateVar(name string) *StateVar {
+	for _, x := range c.Lineage() {
+		for _, v := range x.StateVars {
+			if v.Name == name {
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// Modifier finds a modifier visible in c by name.
+func (c *Contract) Modifier(name string) *Function {
+	for _, x := range c.Lineage() {
+		for _, m := range x.Modifiers {
+			if m.Name == name {
+				return m
+			}
+		}
+	}
+	return nil
+}
+
+// Function finds a function visible in c by name.
+func (c *Contract) Function(name string) *Function {
+	for _, x := range c.Lineage() {
+		for _, f := range x.Functions {
+			if f.Name == name {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// AllFunctions returns the functions of c and its bases.
+func (c *Contract) AllFunctions() []*Function {
+	var out []*Function
+	for _, x := range c.Lineage() {
+		out = append(out, x.Functions...)
+	}
+	return out
+}
+
+// IsStruct reports whether name is a struct type visible in c or the bundle.
+func (c *Contract) IsStruct(name string) bool {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, x := range c.Lineage() {
+		if x.Structs[name] {
+			return true
+		}
+	}
+	for _, x := range c.Unit.bundle {
+		if x.Structs[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// Entry reports whether anyone can call the function from outside and it
+// may change state.
+func (f *Function) Entry() bool {
+	if f.Kind == "constructor" || f.Kind == "modifier" {
+		return false
+	}
+	if f.Visibility == "internal" || f.Visibility == "private" {
+		return false
+	}
+	switch f.Mutability {
+	case "view", "pure", "constant":
+		return false
+	}
+	return f.Contract.Kind == "contract"
+}
+
+// LowLevelCalls returns the low-level calls in f's body (memoised Calls).
+func (f *Function) LowLevelCalls() []*Call {
+	f.facts()
+	return f.calls
+}
+
+// Param reports whether name is a parameter of f.
+func (f *Function) Param(name string) bool {
+	for _, p := range f.Params {
+		if p.Name == name && name != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Locals returns the names of the local variables declared in f.
+func (f *Function) Locals() map[string]bool {
+	f.facts()
+	return f.locals
+}
+
+func (f *Function) computeLocals() map[string]bool {
+	m := map[string]bool{}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "variable_declaration" {
+			m[n.Child("name").Text()] = true
+		}
+		return true
+	})
+	return m
+}
+
+// IsState reports whether the identifier name inside f refers to a state
+// variable (not shadowed by a parameter or local).
+func (f *Function) IsState(name string, locals map[string]bool) bool {
+	if f.Param(name) {
+		return false
+	}
+	if locals[name] {
+		return f.aliases()[name]
+	}
+	return f.Contract.StateVar(name) != nil
+}
+
+var elementary = regexp.MustCompile(`^(u?int\d*|address|bool|bytes\d+|string|bytes|byte|address payable)$`)
+
+// aliases returns the locals that point into storage: declared storage, or
+// (before 0.5) var/struct locals initialised from a state variable.
+func (f *Function) aliases() map[string]bool {
+	f.facts()
+	return f.alias
+}
+
+func (f *Function) computeAliases() map[string]bool {
+	alias := map[string]bool{}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "variable_declaration_statement" {
+			return true
+		}
+		v := n.Child("value")
+		d := n.FirstKind("variable_declaration")
+		if v == nil || d == nil {
+			return true
+		}
+		typ := strings.TrimSpace(d.Child("type").Text())
+		storage := d.HasToken("storage") || strings.Contains(d.Text(), " storage ")
+		if !storage && (elementary.MatchString(typ) || d.HasToken("memory") || strings.Contains(d.Text(), " memory ")) {
+			return true
+		}
+		if r := lvalueRoot(v); r != nil && f.Contract.StateVar(r.Text()) != nil && !f.Param(r.Text()) {
+			alias[d.Child("name").Text()] = true
+		}
+		return true
+	})
+	return alias
+}
+
+var guardName = regexp.MustCompile(`(?i)only|auth|owner|admin|restricted|initializer|governance|role|whitelist|permission|guard`)
+
+// Guarded reports whether f restricts its callers: a modifier that checks
+// msg.sender (or is named like one), or a check of msg.sender/tx.origin in
+// its body.
+func (f *Function) Guarded() bool {
+	f.facts()
+	return f.guarded
+}
+
+func (f *Function) computeGuarded() bool {
+	for _, m := range f.Modifiers {
+		name := m.FirstKind("identifier").Text()
+		// A modifier found in the bundle is judged by its body (so
+		// onlyPayloadSize is not a guard); an unresolved one by its name.
+		if def := f.Contract.Modifier(name); def != nil {
+			if checksSenderIn(f.Contract, def.Body, 2) {
+				return true
+			}
+			continue
+		}
+		if guardName.MatchString(name) {
+			return true
+		}
+	}
+	return checksSenderIn(f.Contract, f.Body, 2)
+}
+
+var authHook = regexp.MustCompile(`^_?(authorize|checkRole|checkOwner|onlyOwner|requireAuth|auth)`)
+
+var senderCheckCall = regexp.MustCompile(`(?i)owner|auth|role|admin|only|permission|allowed|whitelist`)
+
+// checksSenderIn is checksSender that also follows calls to the
+// contract's own functions (_checkOwner(), _checkGovernance()) depth levels
+// deep.
+func checksSenderIn(c *Contract, body *Node, depth int) bool {
+	if checksSender(body) {
+		return true
+	}
+	if depth == 0 || c == nil {
+		return false
+	}
+	found := false
+	body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
+			if g := c.Function(fn.Text()); g != nil && g.Body != nil && g.Body != body {
+				found = checksSenderIn(c, g.Body, depth-1)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// checksSender reports whether body compares msg.sender or tx.origin in a
+// condition or calls an authorization helper.
+func checksSender(body *Node) bool {
+	found := false
+	body.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "if_statement":
+			if c := n.Child("condition"); c != nil && mentionsSender(c) {
+				found = true
+			}
+		case "call_expression":
+			callee := calleeName(n)
+			if callee == "require" || callee == "assert" {
+				if mentionsSender(n) {
+					found = true
+				}
+			} else if senderCheckCall.MatchString(callee) && (mentionsSender(n) || len(argNodes(n)) == 0) {
+				found = true
+			} else if authHook.MatchString(callee) {
+				found = true // _authorizeUpgrade(impl), _checkRole(role): hooks whose body enforces access
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func mentionsSender(n *Node) bool {
+	t := n.Text()
+	return strings.Contains(t, "msg.sender") || strings.Contains(t, "tx.origin") || strings.Contains(t, "_msgSender()")
+}
+
+// calleeName returns the called function's simple name: f for f(), x.f().
+func calleeName(call *Node) string {
+	fn := call.Child("function")
+	switch {
+	case fn == nil:
+		return ""
+	case fn.Kind == "identifier":
+		return fn.Text()
+	case fn.Kind == "member_expression":
+		return fn.Child("property").Text()
+	}
+	return ""
+}
+
+// argNodes returns the argument expressions of a call.
+func argNodes(call *Node) []*Node {
+	var out []*Node
+	for _, c := range call.Children {
+		if c.Kind == "call_argument" {
+			if len(c.Children) > 0 {
+				out = append(out, c.Children[0])
+			}
+		}
+	}
+	return out
+}
+
+// lvalueRoot returns the base identifier of an assignment target:
+// x, x[i], x.f, x[i].f[j] all give x.
+func lvalueRoot(n *Node) *Node {
+	for n != nil {
+		switch n.Kind {
+		case "identifier":
+			return n
+		case "array_access":
+			n = n.Child("base")
+		case "member_expression":
+			n = n.Child("object")
+		case "parenthesized_expression", "expression":
+			if len(n.Children) == 0 {
+				return nil
+			}
+			n = n.Children[0]
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// Write is one storage write in a function.
+type Write struct {
+	Node *Node // the assignment, update, delete or push call
+	Var  string
+}
+
+// StateWrites lists the writes to state variables in f's body.
+func (f *Function) StateWrites() []Write {
+	f.facts()
+	return f.writes
+}
+
+func (f *Function) computeStateWrites() []Write {
+	locals := f.locals
+	isState := func(name string) bool {
+		if f.Param(name) {
+			return false
+		}
+		if locals[name] {
+			return f.alias[name]
+		}
+		return f.Contract.StateVar(name) != nil
+	}
+	var out []Write
+	f.Body.Walk(func(n *Node) bool {
+		var target *Node
+		switch n.Kind {
+		case "assignment_expression", "augmented_assignment_expression":
+			target = n.Child("left")
+		case "update_expression":
+			target = n.Child("argument")
+		case "unary_expression":
+			if n.Operator() == "delete" || strings.HasPrefix(n.Text(), "delete") {
+				target = n.Child("argument")
+				if target == nil && len(n.Children) > 1 {
+					target = n.Children[len(n.Children)-1]
+				}
+			}
+		case "call_expression":
+			if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
+				switch fn.Child("property").Text() {
+				case "push", "pop":
+					target = fn.Child("object")
+				}
+			}
+		}
+		if r := lvalueRoot(target); r != nil && isState(r.Text()) {
+			out = append(out, Write{Node: n, Var: r.Text()})
+		}
+		return true
+	})
+	return out
+}
+
+// Call is an external call with a low-level or ether-moving member:
+// call, send, transfer (one argument), delegatecall, callcode, staticcall.
+type Call struct {
+	Node   *Node  // the outermost call expression
+	Kind   string // call, send, transfer, delegatecall, callcode, staticcall
+	Target *Node  // the receiver expression
+	Value  bool   // moves ether
+	Args   []*Node
+	// ValueArg is the ether amount: the argument of .value(…), {value: …},
+	// send or transfer.
+	ValueArg *Node
+	// Invoked is false for x.call.value(v) without the final "()": the
+	// call never happens.
+	Invoked bool
+	// GasLimit is the literal gas stipend passed with .gas(n), or 0.
+	GasLimit int
+}
+
+var lowLevelKinds = map[string]bool{"call": true, "send": true, "transfer": true, "delegatecall": true, "callcode": true, "staticcall": true}
+
+// lowLevelCall classifies an outermost call expression.
+func lowLevelCall(n *Node) *Call {
+	if n.Kind != "call_expression" {
+		return nil
+	}
+	c := &Call{Node: n, Args: argNodes(n), Invoked: true}
+	x := n.Child("function")
+	if x != nil && x.Kind == "member_expression" {
+		switch x.Child("property").Text() {
+		case "value", "gas":
+			c.Invoked = false
+		}
+	}
+	for x != nil {
+		switch x.Kind {
+		case "call_expression":
+			x = x.Child("function")
+		case "struct_expression":
+			for _, fa := range x.Children {
+				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "value" {
+					c.Value = true
+					c.ValueArg = fa.Child("value")
+				}
+				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "gas" && isLiteral(fa.Child("value")) {
+					c.GasLimit, _ = strconv.Atoi(fa.Child("value").Text())
+				}
+			}
+			x = x.Child("type")
+		case "member_expression":
+			prop := x.Child("property").Text()
+			if prop == "value" || prop == "gas" {
+				if prop == "value" {
+					c.Value = true
+					if x.Parent != nil && x.Parent.Kind == "call_expression" {
+						if a := argNodes(x.Parent); len(a) == 1 {
+							c.ValueArg = a[0]
+						}
+					}
+				}
+				if prop == "gas" && x.Parent != nil && x.Parent.Kind == "call_expression" {
+					if a := argNodes(x.Parent); len(a) == 1 && isLiteral(a[0]) {
+						c.GasLimit, _ = strconv.Atoi(a[0].Text())
+					}
+				}
+				x = x.Child("object")
+				continue
+			}
+			if !lowLevelKinds[prop] {
+				return nil
+			}
+			c.Kind = prop
+			c.Target = x.Child("object")
+			switch prop {
+			case "transfer":
+				if len(c.Args) != 1 {
+					return nil // an ERC20 transfer(to, amount)
+				}
+				c.Value, c.ValueArg = true, c.Args[0]
+			case "send":
+				if len(c.Args) != 1 {
+					return nil
+				}
+				c.Value, c.ValueArg = true, c.Args[0]
+			}
+			return c
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// Calls returns the low-level calls in n, outermost call expressions only.
+func Calls(n *Node) []*Call {
+	var out []*Call
+	n.Walk(func(x *Node) bool {
+		if x.Kind == "call_expression" {
+			if p := x.Parent; p != nil && p.Kind == "call_expression" && x.Field == "function" {
+				return true
+			}
+			if c := lowLevelCall(x); c != nil {
+				out = append(out, c)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// finding builds a raw finding at node n.
+func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
+	snippet := strings.Clone(firstLine(n.Text()))
+	return scanner.Finding{
+		DetectorID:  id,
+		File:        u.Path,
+		Line:        n.Line,
+		EndLine:     n.EndLine,
+		Snippet:     snippet,
+		Fingerprint: scanner.Fingerprint(id, scope, snippet),
+	}
+}
+
+// scope names where a node sits, for fingerprints: Contract.function.
+func scope(f *Function) string {
+	if f == nil {
+		return ""
+	}
+	return f.Contract.Name + "." + f.Name
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSpace(s)
+	if len(s) > 200 {
+		s = s[:200]
+	}
+	return s
+}
+
+// statementOf returns the statement node containing n (the nearest
+// ancestor whose kind ends in _statement).
+func statementOf(n *Node) *Node {
+	for p := n; p != nil; p = p.Parent {
+		if strings.HasSuffix(p.Kind, "_statement") && p.Kind != "block_statement" {
+			return p
+		}
+	}
+	return nil
+}
+
+// resultUnused reports whether the value of call is discarded: the call is
+// a statement of its own, or assigned to a local that is never read.
+func resultUnused(call *Node, f *Function) bool {
+	p := call.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	if p == nil {
+		return false
+	}
+	switch p.Kind {
+	case "expression_statement":
+		return true
+	case "variable_declaration_statement":
+		var names []string
+		p.Walk(func(n *Node) bool {
+			if n.Kind == "variable_declaration" {
+				names = append(names, n.Child("name").Text())
+			}
+			return true
+		})
+		if len(names) == 0 || f == nil {
+			return false
+		}
+		for _, name := range names {
+			if usedAfter(f.Body, name, p.End) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// usedAfter reports whether identifier name appears in body after offset.
+func usedAfter(body *Node, name string, off int) bool {
+	found := false
+	body.Walk(func(n *Node) bool {
+		if found || n.End <= off {
+			return false
+		}
+		if n.Kind == "identifier" && n.Start >= off && n.Text() == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,170 @@
+package solidity_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
+)
+
+func run(t *testing.T, files ...scanner.File) *scanner.Report {
+	t.Helper()
+	rep, err := scanner.New(solidity.New()).Run(context.Background(), files, scanner.Options{Preset: scanner.PresetDeep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func ids(rep *scanner.Report) map[string][]int {
+	m := map[string][]int{}
+	for _, f := range rep.Findings {
+		m[f.DetectorID] = append(m[f.DetectorID], f.Line)
+	}
+	return m
+}
+
+// TestInheritanceAcrossFiles: the guard and the state variable live in a
+// base contract in another file of the bundle.
+func TestInheritanceAcrossFiles(t *testing.T) {
+	base := scanner.File{Path: "Owned.sol", Content: []byte(`pragma solidity ^0.8.0;
+contract Owned {
+    address public owner;
+    modifier onlyOwner() { require(msg.sender == owner); _; }
+}
+`)}
+	child := scanner.File{Path: "Vault.sol", Content: []byte(`pragma solidity ^0.8.0;
+import "./Owned.sol";
+contract Vault is Owned {
+    function setOwner(address o) external onlyOwner { owner = o; }
+    function grab(address o) external { owner = o; }
+    function kill() external onlyOwner { selfdestruct(payable(owner)); }
+}
+`)}
+	got := ids(run(t, base, child))
+	want := map[string][]int{"SOL-UNPROTECTED-OWNER-WRITE": {5}}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Alone, Vault's base is unknown: nothing is privileged, nothing reported.
+	if got := ids(run(t, child)); len(got) != 0 {
+		t.Errorf("without the base: %v", got)
+	}
+}
+
+// TestBrokenFileStillScanned: a syntax error is reported as data and the
+// rest of the file and bundle is still analysed.
+func TestBrokenFileStillScanned(t *testing.T) {
+	broken := scanner.File{Path: "Broken.sol", Content: []byte(`pragma solidity ^0.4.24;
+contract A {
+    function broken( { }
+    function kill() public { selfdestruct(msg.sender); }
+}
+`)}
+	good := scanner.File{Path: "Good.sol", Content: []byte(`pragma solidity ^0.4.24;
+contract B {
+    function check() public { require(tx.origin == 0x0); }
+}
+`)}
+	rep := run(t, broken, good)
+	if len(rep.Errors) == 0 || rep.Errors[0].File != "Broken.sol" {
+		t.Fatalf("errors = %+v", rep.Errors)
+	}
+	got := map[string]bool{}
+	for _, f := range rep.Findings {
+		got[f.File+" "+f.DetectorID] = true
+	}
+	for _, want := range []string{"Good.sol SOL-TX-ORIGIN", "Broken.sol SOL-UNPROTECTED-SELFDESTRUCT"} {
+		if !got[want] {
+			t.Errorf("missing %s in %v", want, got)
+		}
+	}
+}
+
+// TestFingerprintSurvivesEdits: adding code above a finding changes its
+// line, not its fingerprint.
+func TestFingerprintSurvivesEdits(t *testing.T) {
+	v1 := `pragma solidity ^0.4.24;
+contract A {
+    function kill() public { selfdestruct(msg.sender); }
+}
+`
+	v2 := `pragma solidity ^0.4.24;
+
+// a new comment
+contract A {
+    uint256 counter;
+    function inc() public { counter += 1; }
+
+    function kill() public {
+        selfdestruct(msg.sender);
+    }
+}
+`
+	fp := func(src string) (string, int) {
+		rep := run(t, scanner.File{Path: "A.sol", Content: []byte(src)})
+		for _, f := range rep.Findings {
+			if f.DetectorID == "SOL-UNPROTECTED-SELFDESTRUCT" {
+				return f.Fingerprint, f.Line
+			}
+		}
+		t.Fatal("no finding")
+		return "", 0
+	}
+	a, la := fp(v1)
+	b, lb := fp(v2)
+	if a != b || la == lb {
+		t.Errorf("fingerprint %s at line %d became %s at line %d", a, la, b, lb)
+	}
+}
+
+func TestPragma(t *testing.T) {
+	tests := []struct {
+		src     string
+		checked bool
+	}{
+		{"pragma solidity ^0.4.24;", false},
+		{"pragma solidity >=0.7.0 <0.9.0;", false},
+		{"pragma solidity 0.8.20;", true},
+		{"pragma experimental ABIEncoderV2;", true},
+		{"", true},
+	}
+	for _, tt := range tests {
+		u := solidity.ParseFile(scanner.File{Path: "p.sol", Content: []byte(tt.src + "\ncontract A {}\n")})
+		if got := u.Checked(); got != tt.checked {
+			t.Errorf("%q: Checked() = %v, want %v", tt.src, got, tt.checked)
+		}
+	}
+}
+
+// TestQueryCaptures: the compiled tree-sitter query indexes free calls and
+// simple member expressions.
+func TestQueryCaptures(t *testing.T) {
+	u := solidity.ParseFile(scanner.File{Path: "q.sol", Content: []byte(`pragma solidity ^0.8.0;
+contract Q {
+    function f(bytes32 h, uint8 v, bytes32 r, bytes32 s) external {
+        require(tx.origin == msg.sender);
+        address a = ecrecover(h, v, r, s);
+        if (a == address(0)) selfdestruct(payable(msg.sender));
+        bytes32 x = blockhash(block.number - 1);
+    }
+}
+`)})
+	var got []string
+	for _, n := range u.FreeCalls("ecrecover", "selfdestruct", "blockhash") {
+		got = append(got, n.Text())
+	}
+	want := []string{"ecrecover(h, v, r, s)", "selfdestruct(payable(msg.sender))", "blockhash(block.number - 1)"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("free calls (-want +got):\n%s", diff)
+	}
+	if n := len(u.Members("msg", "sender")); n != 2 {
+		t.Errorf("%d msg.sender members, want 2", n)
+	}
+	if n := len(u.Members("tx", "origin")); n != 1 {
+		t.Errorf("%d tx.origin members, want 1", n)
+	}
+}

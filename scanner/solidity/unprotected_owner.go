@@ -1,0 +1,167 @@
+package solidity
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// unprotectedOwnerWrite: anyone can take over the contract, because a public
+// function without a guard writes the variable that guards everything else:
+// a misspelt constructor (function Owned() in contract Owner), an init
+// function left public, a setOwner without onlyOwner.
+//
+// Decides: a state variable is privileged when a condition somewhere in the
+// contract compares it with msg.sender/tx.origin (or indexes it by
+// msg.sender), or its name says owner/admin/creator. A public or external
+// non-constructor function without an access guard that writes a privileged
+// variable, directly or through an internal function it calls, is
+// reported at its header (the line that needs a modifier or a rename).
+//
+// Known false positives: one-shot initialisers protected by an explicit
+// "already initialised" flag the detector does not recognise.
+type unprotectedOwnerWrite struct{}
+
+func (unprotectedOwnerWrite) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-UNPROTECTED-OWNER-WRITE",
+		Title:          "Unprotected write to an access-control variable",
+		Severity:       scanner.Critical,
+		Confidence:     0.8,
+		Category:       "access_control",
+		CWE:            "CWE-284",
+		SWC:            "SWC-105",
+		Description:    "A function anyone can call changes the variable that decides who is privileged (owner, admin, owners list). An attacker calls it to make themselves owner. Typical causes: a constructor whose name does not match the contract, a public init function, a missing onlyOwner.",
+		Recommendation: "Use the constructor keyword for initialisation, add an access modifier (onlyOwner) to the function, or protect one-time initialisers with an initializer guard.",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+var ownerName = regexp.MustCompile(`(?i)^_?(owner|owners|admin|admins|creator|authority|governance|controller|ceo|manager)s?$`)
+
+// privileged returns the state variables of c's lineage that guard access.
+func privileged(c *Contract) map[string]bool {
+	p := map[string]bool{}
+	for _, x := range c.Lineage() {
+		for _, v := range x.StateVars {
+			if ownerName.MatchString(v.Name) && !v.Constant && !strings.HasPrefix(v.Type, "mapping") {
+				p[v.Name] = true
+			}
+		}
+		var bodies []*Node
+		for _, m := range x.Modifiers {
+			bodies = append(bodies, m.Body)
+		}
+		for _, f := range x.Functions {
+			bodies = append(bodies, f.Body)
+		}
+		for _, b := range bodies {
+			if b == nil {
+				continue
+			}
+			for _, cond := range conditions(b) {
+				markPrivileged(c, cond, p)
+			}
+		}
+	}
+	return p
+}
+
+func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, c := range u.Contracts {
+		if c.Kind != "contract" {
+			continue
+		}
+		priv := privileged(c)
+		if len(priv) == 0 {
+			continue
+		}
+		for _, f := range c.Functions {
+			if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
+				continue
+			}
+			if writesPrivileged(f, priv, 1) {
+				out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
+			}
+		}
+	}
+	return out
+}
+
+// writesPrivileged reports whether f, or an internal function it calls
+// (depth levels deep), writes a privileged variable.
+func writesPrivileged(f *Function, priv map[string]bool, depth int) bool {
+	for _, w := range f.StateWrites() {
+		if priv[w.Var] {
+			return true
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	hit := false
+	f.Body.Walk(func(n *Node) bool {
+		if hit || n.Kind != "call_expression" {
+			return !hit
+		}
+		fn := n.Child("function")
+		if fn == nil || fn.Kind != "identifier" {
+			return true
+		}
+		g := f.Contract.Function(fn.Text())
+		if g != nil && g != f && g.Body != nil && (g.Visibility == "internal" || g.Visibility == "private") && !g.Guarded() {
+			hit = writesPrivileged(g, priv, depth-1)
+		}
+		return !hit
+	})
+	return hit
+}
+
+// markPrivileged records the state variables a condition checks the caller
+// against: x == msg.sender, or a membership flag x[msg.sender] used as a
+// boolean (or compared with a literal).
+func markPrivileged(c *Contract, cond *Node, p map[string]bool) {
+	flag := func(n *Node) {
+		if n.Kind == "array_access" && mentionsSender(n.Child("index")) {
+			if r := lvalueRoot(n); r != nil && c.StateVar(r.Text()) != nil {
+				p[r.Text()] = true
+			}
+		}
+	}
+	flag(cond)
+	cond.Walk(func(n *Node) bool {
+		switch n.Kind {
+		case "unary_expression":
+			if len(n.Children) > 1 {
+				flag(n.Children[len(n.Children)-1])
+			}
+		case "binary_expression":
+			op := n.Operator()
+			l, r := n.Child("left"), n.Child("right")
+			if l == nil || r == nil {
+				return true
+			}
+			if op == "&&" || op == "||" {
+				flag(l)
+				flag(r)
+				return true
+			}
+			if op != "==" && op != "!=" {
+				return true
+			}
+			for _, pair := range [][2]*Node{{l, r}, {r, l}} {
+				if pair[0].Kind == "member_expression" && mentionsSender(pair[0]) {
+					if root := lvalueRoot(pair[1]); root != nil && c.StateVar(root.Text()) != nil {
+						p[root.Text()] = true
+					}
+				}
+				if isLiteral(pair[1]) || pair[1].Kind == "boolean_literal" {
+					flag(pair[0])
+				}
+			}
+		}
+		return true
+	})
+}

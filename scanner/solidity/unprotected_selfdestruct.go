@@ -1,0 +1,40 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// unprotectedSelfdestruct: selfdestruct (suicide) reachable by anyone.
+//
+// Decides: a selfdestruct or suicide call in a public or external function
+// that has no access guard (no modifier checking msg.sender or named like
+// one, no msg.sender/tx.origin check in the body). Reports the call.
+//
+// Known false positives: guards implemented in unusual ways (signature
+// checks) that the detector does not recognise.
+type unprotectedSelfdestruct struct{}
+
+func (unprotectedSelfdestruct) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-UNPROTECTED-SELFDESTRUCT",
+		Title:          "Unprotected selfdestruct",
+		Severity:       scanner.Critical,
+		Confidence:     0.9,
+		Category:       "access_control",
+		CWE:            "CWE-284",
+		SWC:            "SWC-106",
+		Description:    "Any account can call a function that destroys the contract and sends its ether to an address of its choice.",
+		Recommendation: "Restrict the function to an owner or governance role, or remove selfdestruct.",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+func (d unprotectedSelfdestruct) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, n := range u.FreeCalls("selfdestruct", "suicide") {
+		f := u.funcOf(n)
+		if f == nil || f.Body == nil || !f.Entry() || f.Guarded() {
+			continue
+		}
+		out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+	}
+	return out
+}

@@ -1,0 +1,165 @@
+package solidity
+
+import "strings"
+
+// funcs returns every function and modifier declared in the unit.
+func (u *Unit) funcs() []*Function {
+	var out []*Function
+	for _, c := range u.Contracts {
+		out = append(out, c.Functions...)
+		out = append(out, c.Modifiers...)
+	}
+	return out
+}
+
+// conditions returns the condition expressions in n: if/while/for/ternary
+// conditions and require/assert arguments.
+func conditions(n *Node) []*Node {
+	var out []*Node
+	n.Walk(func(x *Node) bool {
+		switch x.Kind {
+		case "if_statement", "while_statement", "do_while_statement", "ternary_expression":
+			if c := x.Child("condition"); c != nil {
+				out = append(out, c)
+			}
+		case "call_expression":
+			if name := calleeName(x); name == "require" || name == "assert" {
+				if a := argNodes(x); len(a) > 0 {
+					out = append(out, a[0])
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// inCondition reports whether n sits inside a condition of an if, loop,
+// ternary, require or assert.
+func inCondition(n *Node) bool {
+	for p := n; p.Parent != nil; p = p.Parent {
+		par := p.Parent
+		switch par.Kind {
+		case "if_statement", "while_statement", "do_while_statement", "ternary_expression", "for_statement":
+			return p.Field == "condition"
+		case "call_argument":
+			if call := par.Parent; call != nil && call.Kind == "call_expression" {
+				if name := calleeName(call); name == "require" || name == "assert" {
+					return true
+				}
+			}
+		case "function_body", "block_statement", "expression_statement":
+			return false
+		}
+	}
+	return false
+}
+
+// inLoop reports whether n sits in the body of a loop.
+func inLoop(n *Node) bool {
+	for p := n; p.Parent != nil; p = p.Parent {
+		switch p.Parent.Kind {
+		case "for_statement", "while_statement", "do_while_statement":
+			if p.Field == "body" {
+				return true
+			}
+		case "function_definition", "modifier_definition", "constructor_definition", "fallback_receive_definition":
+			return false
+		}
+	}
+	return false
+}
+
+// isMember reports whether n is the member expression obj.prop.
+func isMember(n *Node, obj, prop string) bool {
+	return n.Kind == "member_expression" && n.Child("object").Text() == obj && n.Child("property").Text() == prop
+}
+
+// isSender reports whether n is the caller: msg.sender, _msgSender() or a
+// payable()/address() conversion of either.
+func isSender(n *Node) bool {
+	if n == nil {
+		return false
+	}
+	t := norm(n.Text())
+	switch t {
+	case "msg.sender", "payable(msg.sender)", "address(msg.sender)", "_msgSender()", "payable(_msgSender())":
+		return true
+	}
+	return false
+}
+
+// norm strips whitespace and outer parentheses for text comparison.
+func norm(s string) string {
+	s = strings.Join(strings.Fields(s), "")
+	for len(s) > 1 && s[0] == '(' && closes(s) == len(s)-1 {
+		s = s[1 : len(s)-1]
+	}
+	return s
+}
+
+// closes returns the index of the parenthesis closing s[0], or -1.
+func closes(s string) int {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// isHashCall reports whether n calls a hash function.
+func isHashCall(n *Node) bool {
+	if n.Kind != "call_expression" {
+		return false
+	}
+	switch calleeName(n) {
+	case "keccak256", "sha3", "sha256", "ripemd160":
+		return true
+	}
+	return false
+}
+
+// funcOf returns the Function whose node contains n.
+func (u *Unit) funcOf(n *Node) *Function {
+	for _, f := range u.funcs() {
+		if f.Node.Contains(n) {
+			return f
+		}
+	}
+	return nil
+}
+
+// isPayment reports whether the call moves ether.
+func (c *Call) isPayment() bool {
+	return c.Value || c.Kind == "transfer" || c.Kind == "send"
+}
+
+// reverting reports whether the call reverts the transaction when it
+// fails: transfer, or a send/call whose result is required.
+func (c *Call) reverting() bool {
+	if c.Kind == "transfer" {
+		return true
+	}
+	p := c.Node.Parent
+	for p != nil && (p.Kind == "parenthesized_expression" || p.Kind == "unary_expression") {
+		p = p.Parent
+	}
+	if p != nil && p.Kind == "call_argument" && p.Parent != nil {
+		name := calleeName(p.Parent)
+		return name == "require" || name == "assert"
+	}
+	if p != nil && p.Kind == "if_statement" {
+		body := p.Child("body")
+		t := body.Text()
+		return strings.Contains(t, "throw") || strings.Contains(t, "revert")
+	}
+	return false
+}

@@ -1,0 +1,216 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// weakRandomness: randomness derived from block values (blockhash, number,
+// difficulty/prevrandao, coinbase, gaslimit, timestamp) that miners and
+// other contracts can predict or influence.
+//
+// Decides per contract: the contract turns block values into a number,
+// i.e. calls blockhash, hashes a block value, or takes a block value modulo
+// something. If so every use of a block value in the contract (including
+// state variable initialisers) feeds the generator and is reported, the
+// timestamp only when other block values are used too (timestamp alone is
+// the timestamp-dependence detector's). Reports each use.
+//
+// Known false positives: block numbers used for bookkeeping in a contract
+// that also derives randomness.
+type weakRandomness struct{}
+
+func (weakRandomness) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-WEAK-RANDOMNESS",
+		Title:          "Weak randomness from block values",
+		Severity:       scanner.High,
+		Confidence:     0.8,
+		Category:       "bad_randomness",
+		CWE:            "CWE-330",
+		SWC:            "SWC-120",
+		Description:    "The contract derives a random number from block attributes (blockhash, block.number, difficulty, coinbase, timestamp). Miners can influence them and any contract calling in the same block can compute the same value, so the outcome is predictable.",
+		Recommendation: "Use a verifiable randomness source (Chainlink VRF) or a commit-reveal scheme; never block values.",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+var entropyMembers = map[string]bool{"number": true, "difficulty": true, "prevrandao": true, "coinbase": true, "gaslimit": true, "blockhash": true}
+
+// blockSource classifies n as a block value: "entropy", "timestamp" or "".
+func blockSource(n *Node) string {
+	switch n.Kind {
+	case "member_expression":
+		if n.Child("object").Text() == "block" {
+			p := n.Child("property").Text()
+			if entropyMembers[p] {
+				return "entropy"
+			}
+			if p == "timestamp" {
+				return "timestamp"
+			}
+		}
+	case "identifier":
+		if n.Text() == "now" && !(n.Parent != nil && n.Parent.Kind == "member_expression" && n.Field == "property") {
+			return "timestamp"
+		}
+	case "call_expression":
+		if fn := n.Child("function"); fn != nil && (fn.Kind == "identifier" && fn.Text() == "blockhash" || isMember(fn, "block", "blockhash")) {
+			return "entropy"
+		}
+	}
+	return ""
+}
+
+// randomContext reports whether c turns block values into numbers, and
+// whether it uses block values other than the timestamp.
+func randomContext(c *Contract) (random, entropy bool) {
+	c.Node.Walk(func(n *Node) bool {
+		if s := blockSource(n); s == "entropy" {
+			entropy = true
+			if n.Kind == "call_expression" || isMember(n, "block", "blockhash") {
+				random = true
+			}
+		}
+		if isHashCall(n) || n.Kind == "binary_expression" && n.Operator() == "%" {
+			n.Walk(func(x *Node) bool {
+				if blockSource(x) != "" {
+					random = true
+				}
+				return !random
+			})
+		}
+		return true
+	})
+	return random, entropy
+}
+
+func (d weakRandomness) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, c := range u.Contracts {
+		if c.Kind == "interface" {
+			continue
+		}
+		random, entropy := randomContext(c)
+		if !random || !entropy {
+			continue
+		}
+		// A library that only returns blockhash is a utility, not a draw.
+		if c.Kind == "library" && !drawsNumbers(c) {
+			continue
+		}
+		feeds := seedVariables(c)
+		c.Node.Walk(func(n *Node) bool {
+			s := blockSource(n)
+			if s == "" {
+				// uint(msg.sender) % n: the caller picks the outcome.
+				if n.Kind == "binary_expression" && n.Operator() == "%" && mentionsSender(n.Child("left")) {
+					out = append(out, u.finding(d.Meta().ID, n, c.Name))
+				}
+				return true
+			}
+			if n.Kind == "call_expression" || isMember(n, "block", "blockhash") || inRandomExpr(n) || flowsInto(n, feeds, c) {
+				out = append(out, u.finding(d.Meta().ID, n, c.Name))
+			}
+			return false
+		})
+	}
+	return out
+}
+
+// inRandomExpr reports whether n sits inside a hash, a modulo or a
+// blockhash call.
+func inRandomExpr(n *Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch {
+		case isHashCall(p), p.Kind == "binary_expression" && p.Operator() == "%":
+			return true
+		case p.Kind == "call_expression" && blockSource(p) == "entropy":
+			return true
+		case strings.HasSuffix(p.Kind, "_statement"), p.Kind == "state_variable_declaration":
+			return false
+		}
+	}
+	return false
+}
+
+// assignedName returns the variable a block value is stored in, and
+// whether that variable is a state variable.
+func assignedName(n *Node, c *Contract) (string, bool) {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.Kind {
+		case "variable_declaration_statement":
+			if d := p.FirstKind("variable_declaration"); d != nil {
+				return d.Child("name").Text(), false
+			}
+			return "", false
+		case "state_variable_declaration":
+			return p.Child("name").Text(), true
+		case "assignment_expression", "augmented_assignment_expression":
+			if r := lvalueRoot(p.Child("left")); r != nil && !p.Child("left").Contains(n) {
+				return r.Text(), c.StateVar(r.Text()) != nil
+			}
+			return "", false
+		case "call_expression":
+			if calleeName(p) == "require" || calleeName(p) == "assert" {
+				return "", false
+			}
+		}
+		if strings.HasSuffix(p.Kind, "_statement") {
+			return "", false
+		}
+	}
+	return "", false
+}
+
+// seedVariables returns the variables that reach a hash, modulo or
+// blockhash in c, directly or through other variables.
+func seedVariables(c *Contract) map[string]bool {
+	feeds := map[string]bool{}
+	for pass := 0; pass < 3; pass++ {
+		c.Node.Walk(func(n *Node) bool {
+			if n.Kind == "identifier" && inRandomExpr(n) {
+				feeds[n.Text()] = true
+			}
+			if n.Kind == "identifier" && feeds[n.Text()] {
+				return true
+			}
+			if n.Kind == "identifier" {
+				if name, _ := assignedName(n, c); name != "" && feeds[name] && name != n.Text() {
+					feeds[n.Text()] = true
+				}
+			}
+			return true
+		})
+	}
+	return feeds
+}
+
+// flowsInto reports whether the block value n is stored in a variable that
+// feeds the generator, or stored in state by a contract that makes random
+// numbers (a seed kept for later).
+func flowsInto(n *Node, feeds map[string]bool, c *Contract) bool {
+	name, state := assignedName(n, c)
+	return name != "" && (feeds[name] || state)
+}
+
+// drawsNumbers reports whether c hashes or reduces block values.
+func drawsNumbers(c *Contract) bool {
+	found := false
+	c.Node.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		if isHashCall(n) || n.Kind == "binary_expression" && n.Operator() == "%" {
+			n.Walk(func(x *Node) bool {
+				if blockSource(x) != "" {
+					found = true
+				}
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
