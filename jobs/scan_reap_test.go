@@ -2,11 +2,14 @@ package jobs_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
+	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
 
+	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/jobs"
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -159,6 +162,42 @@ func TestReaperRerunsCompletedTask(t *testing.T) {
 	}
 	age(t, env, sc, time.Hour, 0)
 	res, err := (&jobs.ScanReaper{Service: env.Svc, Queue: env.Queue}).Reap(ctx)
+	if err != nil || res.Requeued != 1 {
+		t.Fatalf("reap = %+v, %v", res, err)
+	}
+	wait(t, env, sc, "completed")
+}
+
+// downQueue fails every enqueue, as an unreachable Redis does.
+type downQueue struct{}
+
+func (downQueue) EnqueueScan(context.Context, uuid.UUID, uuid.UUID) error {
+	return errors.New("dial tcp: connection refused")
+}
+func (downQueue) CancelScan(context.Context, uuid.UUID) error { return nil }
+
+// TestEnqueueFailureRecovered: when the queue is down at creation the scan
+// is still accepted and stays queued; the reaper queues it later and it
+// completes.
+func TestEnqueueFailureRecovered(t *testing.T) {
+	env := servertest.New(t, servertest.Options{Engine: scanner.New(stubSolidity{})})
+	ctx := context.Background()
+	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": "contract V {}"})
+	p, err := env.Svc.Authenticate(ctx, env.Key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := *env.Svc
+	broken.Queue = downQueue{}
+	sc, err := broken.CreateScan(ctx, p, core.ScanInput{ContractID: c.ID})
+	if err != nil {
+		t.Fatalf("create with the queue down = %v", err)
+	}
+	if st, _ := status(t, env, sc); st != "queued" {
+		t.Fatalf("status = %s", st)
+	}
+	r := &jobs.ScanReaper{Service: env.Svc, Queue: env.Queue, QueuedAfter: time.Nanosecond}
+	res, err := r.Reap(ctx)
 	if err != nil || res.Requeued != 1 {
 		t.Fatalf("reap = %+v, %v", res, err)
 	}
