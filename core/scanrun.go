@@ -88,7 +88,14 @@ func (s *Service) RunScan(ctx context.Context, scanID uuid.UUID, lastAttempt boo
 	if err != nil {
 		return s.transient(ctx, scanID, lastAttempt, fmt.Errorf("load files of scan %s: %w", scanID, err))
 	}
-	rep, err := s.Engine.Run(ctx, files, scanner.Options{Preset: sc.Preset})
+	rep, err := s.runEngine(ctx, files, sc.Preset)
+	var crash *engineCrash
+	if errors.As(err, &crash) {
+		// A detector that panics on this contract will panic again: retrying
+		// only delays the failure.
+		s.Log.Error("scanner panicked", "scan_id", scanID, "panic", crash.v)
+		return s.failScan(ctx, sc.ID, FailInternal, "the scanners failed on this contract because of an internal error")
+	}
 	if err != nil {
 		if cancelled, cerr := s.scanIsCancelled(ctx, scanID); cerr == nil && cancelled {
 			return nil
@@ -106,6 +113,21 @@ func (s *Service) RunScan(ctx context.Context, scanID uuid.UUID, lastAttempt boo
 		s.onScanFinished(ctx, scanID)
 	}
 	return nil
+}
+
+// engineCrash is a panic inside the engine.
+type engineCrash struct{ v any }
+
+func (e *engineCrash) Error() string { return fmt.Sprintf("scanner panic: %v", e.v) }
+
+// runEngine runs the engine, turning a panic into an *engineCrash.
+func (s *Service) runEngine(ctx context.Context, files []scanner.File, preset string) (rep *scanner.Report, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			rep, err = nil, &engineCrash{v}
+		}
+	}()
+	return s.Engine.Run(ctx, files, scanner.Options{Preset: preset})
 }
 
 // transient returns err for a retry, or marks the scan failed on the last

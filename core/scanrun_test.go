@@ -173,4 +173,3 @@ func sorted(s []string) []string {
 	}
 	return out
 }
-
