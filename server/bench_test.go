@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"database/sql"
 	"fmt"
 	"io"
 	"net/http"
@@ -12,6 +13,10 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/driver/pgdriver"
 
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
@@ -38,8 +43,10 @@ func BenchmarkVulnerabilitiesDeepPage(b *testing.B) {
 	sc := env.SeedScan(c, "completed")
 	base := time.Now().UTC().Truncate(time.Millisecond)
 	start := time.Now()
-	// One statement: every finding 1 ms older than the previous one.
-	_, err := env.DB.ExecContext(ctx, `INSERT INTO vulnerabilities (id, organization_id, project_id, contract_id, scan_id,
+	// One statement: every finding 1 ms older than the previous one. It
+	// outlasts the pool's 10 s read timeout, so it gets its own connection.
+	seeder := longConn(b, env)
+	_, err := seeder.ExecContext(ctx, `INSERT INTO vulnerabilities (id, organization_id, project_id, contract_id, scan_id,
 		detector_id, scanner, title, severity, status, category, confidence, risk_score, file, line, end_line, snippet,
 		description, recommendation, cwe, swc, fingerprint, suppressed, detected_at, updated_at)
 		SELECT md5(g::text)::uuid, ?, ?, ?, ?, 'SOL-BENCH', 'bulwark-solidity', 'Benchmark finding',
@@ -50,7 +57,7 @@ func BenchmarkVulnerabilitiesDeepPage(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := env.DB.ExecContext(ctx, "ANALYZE vulnerabilities"); err != nil {
+	if _, err := seeder.ExecContext(ctx, "ANALYZE vulnerabilities"); err != nil {
 		b.Fatal(err)
 	}
 	b.Logf("seeded %d findings in %s", rows, time.Since(start).Round(time.Millisecond))
@@ -70,10 +77,32 @@ func BenchmarkVulnerabilitiesDeepPage(b *testing.B) {
 		b.Fatal(err)
 	}
 	cursor := env.Svc.Cursors.Encode(core.Scope{Endpoint: "vulnerabilities", OrgID: orgID}, key)
+	// The service call alone (no HTTP, JSON or auth) isolates the query.
+	p, err := env.Svc.Authenticate(ctx, env.Key)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		page db.Page
+	}{
+		{"query/first_page", db.Page{Cursor: true, Limit: 100}},
+		{"query/keyset_depth_1M", db.Page{Cursor: true, Limit: 100, After: &key}},
+		{"query/offset_depth_1M", db.Page{Limit: 100, Skip: depth}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				rows, _, err := env.Svc.ListVulnerabilities(ctx, p, core.VulnerabilityFilter{}, tc.page)
+				if err != nil || len(rows) != 100 {
+					b.Fatalf("%d rows, %v", len(rows), err)
+				}
+			}
+		})
+	}
 	for _, tc := range []struct{ name, q string }{
-		{"first_page", "first=100"},
-		{"keyset_depth_1M", "first=100&after=" + url.QueryEscape(cursor)},
-		{"offset_depth_1M", fmt.Sprintf("skip=%d&limit=100", depth)},
+		{"http/first_page", "first=100"},
+		{"http/keyset_depth_1M", "first=100&after=" + url.QueryEscape(cursor)},
+		{"http/offset_depth_1M", fmt.Sprintf("skip=%d&limit=100", depth)},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			for b.Loop() {
@@ -145,4 +174,21 @@ func BenchmarkScanGetLoad(b *testing.B) {
 func drain(resp *http.Response) (int64, error) {
 	defer resp.Body.Close()
 	return io.Copy(io.Discard, resp.Body)
+}
+
+// longConn opens the env's PostgreSQL database with a long read timeout.
+func longConn(b *testing.B, env *servertest.Env) *bun.DB {
+	var name string
+	if err := env.DB.NewRaw("SELECT current_database()").Scan(context.Background(), &name); err != nil {
+		b.Fatal(err)
+	}
+	u, err := url.Parse(os.Getenv("BULWARK_TEST_DATABASE_URL"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	u.Path = "/" + name
+	sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(u.String()), pgdriver.WithTimeout(10*time.Minute)))
+	bdb := bun.NewDB(sqldb, pgdialect.New())
+	b.Cleanup(func() { bdb.Close() })
+	return bdb
 }
