@@ -247,11 +247,18 @@ func (s *Service) scanIsCancelled(ctx context.Context, id uuid.UUID) (bool, erro
 // attempt) keeps its status and the findings are discarded; done is false.
 func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract, rep *scanner.Report, wall time.Duration) (done bool, err error) {
 	now := s.Now()
-	vulns := make([]db.Vulnerability, len(rep.Findings))
+	vulns := make([]db.Vulnerability, 0, len(rep.Findings))
 	counts := map[string]int{}
-	for i, f := range rep.Findings {
-		vulns[i] = vulnerabilityOf(sc, f, now)
-		counts[vulns[i].Severity]++
+	for _, f := range rep.Findings {
+		// A finding suppressed inline (bulwark-disable-next-line) is the
+		// author's decision: it is not stored, counted or announced. Reports
+		// built from the engine's output (SARIF) still show it as suppressed.
+		if f.Suppressed {
+			continue
+		}
+		v := vulnerabilityOf(sc, f, now)
+		vulns = append(vulns, v)
+		counts[v.Severity]++
 	}
 	sc.Status, sc.UpdatedAt, sc.CompletedAt = ScanCompleted, now, &now
 	sc.Critical, sc.High, sc.Medium, sc.Low = counts["critical"], counts["high"], counts["medium"], counts["low"]
@@ -340,7 +347,7 @@ func vulnerabilityOf(sc *db.Scan, f scanner.Finding, now time.Time) db.Vulnerabi
 		ContractID: sc.ContractID, ScanID: sc.ID, DetectorID: f.DetectorID, Scanner: f.Scanner, Title: f.Title,
 		Severity: sev, Status: VulnOpen, Category: f.Category, Confidence: conf, RiskScore: RiskScore(sev, conf),
 		File: f.File, Line: f.Line, EndLine: end, Snippet: f.Snippet, Description: f.Description,
-		Recommendation: f.Recommendation, CWE: f.CWE, SWC: f.SWC, Fingerprint: fp, Suppressed: f.Suppressed,
+		Recommendation: f.Recommendation, CWE: f.CWE, SWC: f.SWC, Fingerprint: fp,
 		DetectedAt: now, UpdatedAt: now}
 }
 

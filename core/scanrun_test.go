@@ -33,6 +33,8 @@ func finding(sev scanner.Severity, conf float64, line int) scanner.Finding {
 		Severity: sev, Confidence: conf, Category: "reentrancy", File: "Vault.sol", Line: line, Snippet: "x()"}
 }
 
+func suppressed(f scanner.Finding) scanner.Finding { f.Suppressed = true; return f }
+
 // TestCompleteScanStoresFindings stores a report with findings of every
 // severity and checks the rows, the summary and the events.
 func TestCompleteScanStoresFindings(t *testing.T) {
@@ -45,7 +47,7 @@ func TestCompleteScanStoresFindings(t *testing.T) {
 	}
 	rep := &scanner.Report{
 		Findings: []scanner.Finding{finding("critical", 0.9, 10), finding("high", 1, 20), finding("medium", 0.5, 30),
-			finding("low", 0.3, 40), finding("info", 1, 50)},
+			finding("low", 0.3, 40), finding("info", 1, 50), suppressed(finding("critical", 1, 60))},
 		Errors:       []scanner.FileError{{File: "Lib.sol", Line: 2, Message: "unexpected token"}},
 		ScannersUsed: []string{"bulwark-solidity"},
 	}
