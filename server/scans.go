@@ -45,7 +45,7 @@ type scanErrorJSON struct {
 	Details map[string]any `json:"details"`
 }
 
-func utcPtr(t *time.Time) *time.Time {
+func utcOrNil(t *time.Time) *time.Time {
 	if t == nil {
 		return nil
 	}
@@ -59,7 +59,7 @@ func toScan(sc *db.Scan) scanJSON {
 		Summary: scanSummary{Critical: sc.Critical, High: sc.High, Medium: sc.Medium, Low: sc.Low,
 			Total: sc.Critical + sc.High + sc.Medium + sc.Low},
 		DurationSeconds: sc.DurationSeconds, ScannersUsed: sc.ScannersUsed, EconomicRiskScore: sc.EconomicRiskScore,
-		CreatedAt: sc.CreatedAt.UTC(), StartedAt: utcPtr(sc.StartedAt), CompletedAt: utcPtr(sc.CompletedAt),
+		CreatedAt: sc.CreatedAt.UTC(), StartedAt: utcOrNil(sc.StartedAt), CompletedAt: utcOrNil(sc.CompletedAt),
 		UpdatedAt: sc.UpdatedAt.UTC()}
 	if out.ScannersUsed == nil {
 		out.ScannersUsed = []string{}
