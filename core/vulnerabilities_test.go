@@ -115,3 +115,35 @@ func FuzzParseVulnerabilityFilter(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseScanFilter: any query either fails with INVALID_FIELD or yields
+// a filter whose canonical form parses back to itself.
+func FuzzParseScanFilter(f *testing.F) {
+	for _, s := range []string{"", "status=queued", "status=", "contract_id=01900000-0000-7000-8000-000000000000",
+		"project_id=x&status=done", "status=running&status=running"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		q, err := url.ParseQuery(raw)
+		if err != nil {
+			return
+		}
+		got, err := core.ParseScanFilter(q)
+		if err != nil {
+			if ce, ok := core.AsError(err); !ok || ce.Code != core.CodeInvalidField {
+				t.Fatalf("%q: error %v is not INVALID_FIELD", raw, err)
+			}
+			return
+		}
+		back := url.Values{}
+		for k, v := range got.Params() {
+			if v != "" {
+				back.Set(k, v)
+			}
+		}
+		again, err := core.ParseScanFilter(back)
+		if err != nil || !cmp.Equal(got, again) {
+			t.Fatalf("%q: canonical round trip %v -> %+v, %v", raw, back, again, err)
+		}
+	})
+}
