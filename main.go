@@ -63,6 +63,14 @@ func newServeCmd() *cobra.Command {
 				return fmt.Errorf("start worker: %w", err)
 			}
 			defer worker.Shutdown()
+			sched, err := jobs.NewScheduler(d.asynq, asynqLogger{d.log})
+			if err != nil {
+				return err
+			}
+			if err := sched.Start(); err != nil {
+				return fmt.Errorf("start scheduler: %w", err)
+			}
+			defer sched.Shutdown()
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Ready: d.ready, ProxyHeader: cfg.ProxyHeader})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
@@ -123,6 +131,14 @@ func newWorkerCmd() *cobra.Command {
 			if err := w.Start(jobs.NewMux(d.svc)); err != nil {
 				return err
 			}
+			sched, err := jobs.NewScheduler(d.asynq, asynqLogger{d.log})
+			if err != nil {
+				return err
+			}
+			if err := sched.Start(); err != nil {
+				return fmt.Errorf("start scheduler: %w", err)
+			}
+			defer sched.Shutdown()
 			<-cmd.Context().Done()
 			w.Shutdown()
 			return nil

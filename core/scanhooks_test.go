@@ -44,14 +44,14 @@ func newGateFixture(t *testing.T) *gateFixture {
 }
 
 // finding is a vulnerability to seed: severity, status and suppression.
-type finding struct {
+type gateFinding struct {
 	severity, status string
 	suppressed       bool
 }
 
 // scan inserts a contract and a scan in status with findings, straight
 // through bun: uploads and the scan pipeline are built elsewhere.
-func (f *gateFixture) scan(t *testing.T, status string, findings ...finding) uuid.UUID {
+func (f *gateFixture) scan(t *testing.T, status string, findings ...gateFinding) uuid.UUID {
 	t.Helper()
 	ctx := context.Background()
 	now := f.svc.Now()
@@ -135,8 +135,8 @@ func TestOnScanFinishedResolvesPending(t *testing.T) {
 		t.Fatal(err)
 	}
 	scan := f.scan(t, core.ScanRunning,
-		finding{"critical", "open", false}, finding{"high", "acknowledged", false},
-		finding{"medium", "fixed", false}, finding{"low", "false_positive", false})
+		gateFinding{"critical", "open", false}, gateFinding{"high", "acknowledged", false},
+		gateFinding{"medium", "fixed", false}, gateFinding{"low", "false_positive", false})
 	ev, err := f.svc.EvaluateQualityGate(ctx, f.p, f.project, core.EvaluateInput{})
 	if err != nil {
 		t.Fatal(err)
@@ -179,21 +179,21 @@ func TestOnScanFinishedOutcomes(t *testing.T) {
 		name     string
 		gate     core.GateInput
 		final    string
-		findings []finding
+		findings []gateFinding
 		want     outcome
 	}{
 		{"completed clean scan passes", core.GateInput{}, core.ScanCompleted,
-			[]finding{{"high", "open", false}, {"critical", "fixed", false}},
+			[]gateFinding{{"high", "open", false}, {"critical", "fixed", false}},
 			outcome{Status: core.GatePassing, Passed: true, High: 1, Rules: []string{}}},
 		{"suppressed critical does not count", core.GateInput{}, core.ScanCompleted,
-			[]finding{{"critical", "open", true}},
+			[]gateFinding{{"critical", "open", true}},
 			outcome{Status: core.GatePassing, Passed: true, Rules: []string{}}},
 		{"failed scan fails the gate", core.GateInput{}, core.ScanFailed, nil,
 			outcome{Status: core.GateFailing, Rules: []string{"scan_failed"}}},
 		{"cancelled scan fails the gate", core.GateInput{}, core.ScanCancelled, nil,
 			outcome{Status: core.GateFailing, Rules: []string{"scan_failed"}}},
 		{"inactive gate passes with a note", core.GateInput{IsActive: &off}, core.ScanCompleted,
-			[]finding{{"critical", "open", false}},
+			[]gateFinding{{"critical", "open", false}},
 			outcome{Status: core.GatePassing, Passed: true, Critical: 1, Rules: []string{},
 				Note: "the quality gate is inactive; no rule was enforced"}},
 	} {

@@ -10,5 +10,10 @@ import (
 func NewMux(svc *core.Service) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.Handle(TypeScanRun, &ScanRunner{Service: svc})
+	// The reaper asks asynq's inspector about tasks, so it needs the asynq
+	// queue itself rather than any core.Enqueuer.
+	if q, ok := svc.Queue.(*Queue); ok {
+		mux.Handle(TypeScanReap, &ScanReaper{Service: svc, Queue: q})
+	}
 	return mux
 }

@@ -56,12 +56,12 @@ func (q *Queue) CancelScan(ctx context.Context, scanID uuid.UUID) error {
 	id := scanTaskID(scanID)
 	err := q.Inspector.DeleteTask(QueueDefault, id)
 	if err == nil || errors.Is(err, asynq.ErrTaskNotFound) || errors.Is(err, asynq.ErrQueueNotFound) {
-		// A task being processed cannot be deleted; the handler also sees the
-		// cancelled status before it writes results.
-		if cerr := q.Inspector.CancelProcessing(id); cerr != nil {
-			return nil //nolint:nilerr // best effort: the status check guards results
-		}
 		return nil
+	}
+	// An active task cannot be deleted: ask its worker to stop. Best effort:
+	// the handler also finds the scan cancelled before it stores results.
+	if cerr := q.Inspector.CancelProcessing(id); cerr != nil {
+		return fmt.Errorf("cancel task of scan %s: %w", scanID, cerr)
 	}
 	return nil
 }

@@ -168,7 +168,7 @@ func TestAPIKeyExpired(t *testing.T) {
 	var userID, orgID = env.UserID, env.OrgID
 	secret := core.NewAPIKey()
 	past := time.Now().Add(-time.Minute).UTC().Truncate(time.Microsecond)
-	k := &db.APIKey{ID: mustUUID(t), Name: "old", Prefix: core.DisplayPrefix(secret), Hash: core.HashAPIKey(secret),
+	k := &db.APIKey{ID: newUUID(t), Name: "old", Prefix: core.DisplayPrefix(secret), Hash: core.HashAPIKey(secret),
 		Scopes: []string{"*"}, ExpiresAt: &past, CreatedAt: past.Add(-time.Hour)}
 	k.OrganizationID = parseUUID(t, orgID)
 	k.UserID = parseUUID(t, userID)

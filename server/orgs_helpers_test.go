@@ -117,7 +117,7 @@ func data(r *servertest.Response) map[string]any {
 	return d
 }
 
-func mustUUID(t *testing.T) uuid.UUID {
+func newUUID(t *testing.T) uuid.UUID {
 	t.Helper()
 	id, err := uuid.NewV7()
 	if err != nil {

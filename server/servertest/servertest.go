@@ -23,6 +23,7 @@ import (
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db/dbtest"
 	"github.com/bulwark-sec/bulwark/jobs"
+	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/registry"
 	"github.com/bulwark-sec/bulwark/server"
 )
@@ -50,6 +51,8 @@ type Options struct {
 	NoWorker bool
 	// Clock replaces the service clock.
 	Clock func() time.Time
+	// Engine replaces the scanner engine (default registry.Default()).
+	Engine *scanner.Engine
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -71,7 +74,11 @@ func New(t testing.TB, opts ...Options) *Env {
 	if os.Getenv("BULWARK_TEST_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	svc := &core.Service{DB: bdb, Queue: q, Engine: registry.Default(), Log: log,
+	engine := o.Engine
+	if engine == nil {
+		engine = registry.Default()
+	}
+	svc := &core.Service{DB: bdb, Queue: q, Engine: engine, Log: log,
 		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock}
 	if o.Clock != nil {
 		svc.Cursors.Now = o.Clock

@@ -1,0 +1,187 @@
+package core
+
+import (
+	"context"
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/bulwark-sec/bulwark/db"
+)
+
+// Severities lists the severity levels, most severe first.
+var Severities = []string{"critical", "high", "medium", "low"}
+
+// VulnerabilityStatuses lists every vulnerability status.
+var VulnerabilityStatuses = []string{VulnOpen, VulnAcknowledged, VulnFixed, VulnFalsePositive}
+
+// VulnerabilityFilter holds the filters of GET /vulnerabilities; zero
+// values do not filter. ScannerIDs and Categories match any of their items
+// exactly.
+type VulnerabilityFilter struct {
+	Severity      string
+	Status        string
+	ScannerIDs    []string
+	Categories    []string
+	MinConfidence *float64
+	ContractID    *uuid.UUID
+	ScanID        *uuid.UUID
+	ProjectID     *uuid.UUID
+}
+
+// ParseVulnerabilityFilter reads the filters of GET /vulnerabilities from a
+// query. Every value is validated: a bad one is INVALID_FIELD with details
+// {field, reason}. Parameters it does not know are left to the caller.
+func ParseVulnerabilityFilter(q url.Values) (VulnerabilityFilter, error) {
+	var f VulnerabilityFilter
+	var err error
+	if f.Severity, err = enumFilter(q, "severity", Severities); err != nil {
+		return f, err
+	}
+	if f.Status, err = enumFilter(q, "status", VulnerabilityStatuses); err != nil {
+		return f, err
+	}
+	if f.ScannerIDs, err = listFilter(q, "scanner_ids", identifierItem); err != nil {
+		return f, err
+	}
+	if f.Categories, err = listFilter(q, "categories", nameItem); err != nil {
+		return f, err
+	}
+	if v, ok, err := filterParam(q, "min_confidence"); err != nil {
+		return f, err
+	} else if ok {
+		c, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
+			return f, Invalid("min_confidence", "invalid", "min_confidence must be a number between 0.0 and 1.0")
+		}
+		if c < 0 || c > 1 {
+			return f, Invalid("min_confidence", "out_of_range", "min_confidence must be between 0.0 and 1.0")
+		}
+		c += 0 // -0 becomes 0, so equal filters print equally
+		f.MinConfidence = &c
+	}
+	for _, p := range []struct {
+		name string
+		dst  **uuid.UUID
+	}{{"contract_id", &f.ContractID}, {"scan_id", &f.ScanID}, {"project_id", &f.ProjectID}} {
+		if *p.dst, err = uuidFilter(q, p.name); err != nil {
+			return f, err
+		}
+	}
+	return f, nil
+}
+
+// Params returns the filter in canonical form: parsing it again yields the
+// same filter, and equal filters give equal maps (cursors are bound to it).
+func (f VulnerabilityFilter) Params() map[string]string {
+	m := map[string]string{"severity": f.Severity, "status": f.Status,
+		"scanner_ids": strings.Join(f.ScannerIDs, ","), "categories": strings.Join(f.Categories, ",")}
+	if f.MinConfidence != nil {
+		m["min_confidence"] = strconv.FormatFloat(*f.MinConfidence, 'g', -1, 64)
+	}
+	for k, id := range map[string]*uuid.UUID{"contract_id": f.ContractID, "scan_id": f.ScanID, "project_id": f.ProjectID} {
+		if id != nil {
+			m[k] = id.String()
+		}
+	}
+	return m
+}
+
+// ListVulnerabilities returns one page of the organization's findings,
+// newest first.
+func (s *Service) ListVulnerabilities(ctx context.Context, p *Principal, f VulnerabilityFilter, page db.Page) ([]db.Vulnerability, db.PageResult, error) {
+	var rows []db.Vulnerability
+	q := s.DB.NewSelect().Model(&rows).Where("organization_id = ?", p.OrgID)
+	if f.Severity != "" {
+		q = q.Where("severity = ?", f.Severity)
+	}
+	if f.Status != "" {
+		q = q.Where("status = ?", f.Status)
+	}
+	if len(f.ScannerIDs) > 0 {
+		q = q.Where("scanner IN (?)", bun.In(f.ScannerIDs))
+	}
+	if len(f.Categories) > 0 {
+		q = q.Where("category IN (?)", bun.In(f.Categories))
+	}
+	if f.MinConfidence != nil {
+		q = q.Where("confidence >= ?", *f.MinConfidence)
+	}
+	if f.ContractID != nil {
+		q = q.Where("contract_id = ?", *f.ContractID)
+	}
+	if f.ScanID != nil {
+		q = q.Where("scan_id = ?", *f.ScanID)
+	}
+	if f.ProjectID != nil {
+		q = q.Where("project_id = ?", *f.ProjectID)
+	}
+	res, err := db.SelectPage(ctx, q, "detected_at", page, &rows)
+	return rows, res, err
+}
+
+// GetVulnerability loads one finding of the caller's organization.
+func (s *Service) GetVulnerability(ctx context.Context, p *Principal, id uuid.UUID) (*db.Vulnerability, error) {
+	return s.vulnerability(ctx, s.DB, p.OrgID, id)
+}
+
+func (s *Service) vulnerability(ctx context.Context, q bun.IDB, orgID, id uuid.UUID) (*db.Vulnerability, error) {
+	v := new(db.Vulnerability)
+	err := q.NewSelect().Model(v).Where("id = ? AND organization_id = ?", id, orgID).Scan(ctx)
+	if err != nil {
+		return nil, dbErr(db.NotFoundErr(err), "vulnerability")
+	}
+	return v, nil
+}
+
+// UpdateVulnerabilityStatus moves a finding to status along decisions.md's
+// transitions (open → acknowledged | fixed | false_positive; acknowledged →
+// open | fixed | false_positive; fixed → open; false_positive → open).
+// Anything else, including the current status, is CONFLICT.
+func (s *Service) UpdateVulnerabilityStatus(ctx context.Context, p *Principal, id uuid.UUID, status *string) (*db.Vulnerability, error) {
+	if status == nil {
+		return nil, Missing("status")
+	}
+	if !ValidVulnerabilityStatus(*status) {
+		return nil, Invalid("status", "invalid", "status must be one of "+strings.Join(VulnerabilityStatuses, ", "))
+	}
+	to := *status
+	var v *db.Vulnerability
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		if v, err = s.vulnerability(ctx, tx, p.OrgID, id); err != nil {
+			return err
+		}
+		from := v.Status
+		if !CanMoveVulnerability(from, to) {
+			return &Error{Code: CodeConflict,
+				Message: "vulnerability " + id.String() + " cannot move from " + from + " to " + to,
+				Details: map[string]any{"status": from, "allowed": vulnTransitions[from]}}
+		}
+		v.Status, v.UpdatedAt = to, s.Now()
+		res, err := tx.NewUpdate().Model(v).Column("status", "updated_at").WherePK().Where("status = ?", from).Exec(ctx)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return Errorf(CodeConflict, "vulnerability %s changed status concurrently; retry", id)
+		}
+		if err := s.audit(ctx, tx, p, "vulnerability.updated", "vulnerability", id.String(),
+			map[string]any{"previous_status": from, "status": to}); err != nil {
+			return err
+		}
+		scanID := v.ScanID
+		return s.emit(ctx, tx, p.OrgID, EventVulnerabilityUpdated, &scanID, map[string]any{
+			"vulnerability_id": id.String(), "scan_id": v.ScanID.String(), "contract_id": v.ContractID.String(),
+			"title": v.Title, "severity": v.Severity, "category": v.Category, "previous_status": from,
+			"status": to, "risk_score": v.RiskScore})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}

@@ -1,0 +1,194 @@
+package server_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"os"
+	"sort"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/uptrace/bun"
+	"github.com/uptrace/bun/dialect/pgdialect"
+	"github.com/uptrace/bun/driver/pgdriver"
+
+	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/db/dbtest"
+	"github.com/bulwark-sec/bulwark/server/servertest"
+)
+
+// BenchmarkVulnerabilitiesDeepPage measures GET /vulnerabilities pages of
+// 100 over 1,000,000 findings on PostgreSQL: the first page, a keyset page
+// at depth 999,900 and an offset page at the same depth. It needs
+// BULWARK_TEST_DATABASE_URL and BULWARK_BENCH_DEEP=1 (seeding takes a
+// while):
+//
+//	BULWARK_BENCH_DEEP=1 BULWARK_TEST_DATABASE_URL=postgres://… BULWARK_TEST_REDIS_URL=redis://… \
+//	  go test ./server/ -run '^$' -bench BenchmarkVulnerabilitiesDeepPage -benchtime 20x
+func BenchmarkVulnerabilitiesDeepPage(b *testing.B) {
+	if os.Getenv("BULWARK_BENCH_DEEP") != "1" || !dbtest.Postgres() {
+		b.Skip("set BULWARK_BENCH_DEEP=1 and BULWARK_TEST_DATABASE_URL to run")
+	}
+	const rows, depth = 1_000_000, 999_900
+	env := servertest.New(b, servertest.Options{NoWorker: true})
+	ctx := context.Background()
+	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": vaultSol})
+	sc := env.SeedScan(c, "completed")
+	base := time.Now().UTC().Truncate(time.Millisecond)
+	start := time.Now()
+	// One statement: every finding 1 ms older than the previous one. It
+	// outlasts the pool's 10 s read timeout, so it gets its own connection.
+	seeder := longConn(b, env)
+	_, err := seeder.ExecContext(ctx, `INSERT INTO vulnerabilities (id, organization_id, project_id, contract_id, scan_id,
+		detector_id, scanner, title, severity, status, category, confidence, risk_score, file, line, end_line, snippet,
+		description, recommendation, cwe, swc, fingerprint, suppressed, detected_at, updated_at)
+		SELECT md5(g::text)::uuid, ?, ?, ?, ?, 'SOL-BENCH', 'bulwark-solidity', 'Benchmark finding',
+		(ARRAY['critical','high','medium','low'])[1 + g % 4], 'open', 'reentrancy', 0.8, 60, 'Vault.sol', g % 500, g % 500,
+		'', '', '', '', '', md5(g::text), false, ?::timestamptz - g * interval '1 millisecond', ?::timestamptz
+		FROM generate_series(0, ? - 1) AS g`,
+		sc.OrganizationID, sc.ProjectID, sc.ContractID, sc.ID, base, base, rows)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := seeder.ExecContext(ctx, "ANALYZE vulnerabilities"); err != nil {
+		b.Fatal(err)
+	}
+	b.Logf("seeded %d findings in %s", rows, time.Since(start).Round(time.Millisecond))
+	var edge struct {
+		T  time.Time `bun:"detected_at"`
+		ID string    `bun:"id"`
+	}
+	err = env.DB.NewSelect().Model((*db.Vulnerability)(nil)).Column("detected_at", "id").
+		OrderExpr("detected_at DESC, id DESC").Offset(depth-1).Limit(1).Scan(ctx, &edge.T, &edge.ID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	orgID, _ := env.OrgOf(env.Key)
+	var key db.Key
+	key.T = edge.T
+	if err := key.ID.UnmarshalText([]byte(edge.ID)); err != nil {
+		b.Fatal(err)
+	}
+	cursor := env.Svc.Cursors.Encode(core.Scope{Endpoint: "vulnerabilities", OrgID: orgID}, key)
+	// The service call alone (no HTTP, JSON or auth) isolates the query.
+	p, err := env.Svc.Authenticate(ctx, env.Key)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		page db.Page
+	}{
+		{"query/first_page", db.Page{Cursor: true, Limit: 100}},
+		{"query/keyset_depth_1M", db.Page{Cursor: true, Limit: 100, After: &key}},
+		{"query/offset_depth_1M", db.Page{Limit: 100, Skip: depth}},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				rows, _, err := env.Svc.ListVulnerabilities(ctx, p, core.VulnerabilityFilter{}, tc.page)
+				if err != nil || len(rows) != 100 {
+					b.Fatalf("%d rows, %v", len(rows), err)
+				}
+			}
+		})
+	}
+	for _, tc := range []struct{ name, q string }{
+		{"http/first_page", "first=100"},
+		{"http/keyset_depth_1M", "first=100&after=" + url.QueryEscape(cursor)},
+		{"http/offset_depth_1M", fmt.Sprintf("skip=%d&limit=100", depth)},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			for b.Loop() {
+				r := env.Do("GET", "/api/v1/vulnerabilities?"+tc.q, env.Key, nil)
+				if r.Status != 200 {
+					b.Fatalf("%d %s", r.Status, r.Body)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkScanGetLoad drives authenticated GET /scans/{id} over loopback
+// from 16 concurrent clients and reports requests per second and the 99th
+// percentile latency. b.N is the request count, so -benchtime 5000x bounds
+// it; every request also has a 10 s timeout.
+//
+//	go test ./server/ -run '^$' -bench BenchmarkScanGetLoad -benchtime 5000x
+func BenchmarkScanGetLoad(b *testing.B) {
+	env := servertest.New(b, servertest.Options{NoWorker: true})
+	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": vaultSol})
+	sc := env.SeedScan(c, "completed")
+	url := env.URL + "/api/v1/scans/" + sc.ID.String()
+	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
+	const workers = 16
+	lat := make([]time.Duration, b.N)
+	var next atomic.Int64
+	var failed atomic.Int64
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	begin := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(b.N) {
+					return
+				}
+				req, _ := http.NewRequest("GET", url, nil)
+				req.Header.Set("Authorization", "Bearer "+env.Key)
+				t0 := time.Now()
+				resp, err := client.Do(req)
+				if err == nil {
+					_, _ = drain(resp)
+					if resp.StatusCode != 200 {
+						failed.Add(1)
+					}
+				} else {
+					failed.Add(1)
+				}
+				lat[i] = time.Since(t0)
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(begin)
+	b.StopTimer()
+	if f := failed.Load(); f > 0 {
+		b.Fatalf("%d of %d requests failed", f, b.N)
+	}
+	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "req/s")
+	b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+}
+
+func drain(resp *http.Response) (int64, error) {
+	defer resp.Body.Close()
+	return io.Copy(io.Discard, resp.Body)
+}
+
+// longConn opens the env's PostgreSQL database with a long read timeout.
+func longConn(b *testing.B, env *servertest.Env) *bun.DB {
+	var name string
+	if err := env.DB.NewRaw("SELECT current_database()").Scan(context.Background(), &name); err != nil {
+		b.Fatal(err)
+	}
+	u, err := url.Parse(os.Getenv("BULWARK_TEST_DATABASE_URL"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	u.Path = "/" + name
+	sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(u.String()), pgdriver.WithTimeout(10*time.Minute)))
+	bdb := bun.NewDB(sqldb, pgdialect.New())
+	b.Cleanup(func() { bdb.Close() })
+	return bdb
+}
