@@ -287,7 +287,7 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 			}
 		}
 		if err := s.markContractAnalyzed(ctx, tx, sc.ContractID); err != nil {
-			return fmt.Errorf("mark contract %s analyzed: %w", sc.ContractID, err)
+			return err
 		}
 		scanID := sc.ID
 		summary := map[string]any{"critical": sc.Critical, "high": sc.High, "medium": sc.Medium, "low": sc.Low,

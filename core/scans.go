@@ -106,8 +106,15 @@ func (s *Service) CreateScan(ctx context.Context, p *Principal, in ScanInput) (*
 			return err
 		}
 		c := new(db.Contract)
-		err := tx.NewSelect().Model(c).Column("id", "project_id", "name").
-			Where("id = ? AND organization_id = ? AND deleted_at IS NULL", in.ContractID, p.OrgID).Scan(ctx)
+		q := tx.NewSelect().Model(c).Column("id", "project_id", "name").
+			Where("id = ? AND organization_id = ? AND deleted_at IS NULL", in.ContractID, p.OrgID)
+		if db.IsPostgres(tx) {
+			// DeleteContract holds FOR UPDATE while it checks for active
+			// scans; sharing the lock here means a scan is never created on a
+			// contract being deleted.
+			q = q.For("SHARE")
+		}
+		err := q.Scan(ctx)
 		if err != nil {
 			return dbErr(db.NotFoundErr(err), "contract")
 		}
