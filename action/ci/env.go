@@ -81,7 +81,7 @@ func DetectCI(getenv func(string) string) CIContext {
 		}
 	case strings.EqualFold(g("TF_BUILD"), "true"):
 		c = CIContext{Provider: "azure-pipelines", Repository: g("BUILD_REPOSITORY_NAME"),
-			Branch: strings.TrimPrefix(first(g("SYSTEM_PULLREQUEST_SOURCEBRANCH"), g("BUILD_SOURCEBRANCH")), "refs/heads/"),
+			Branch:      strings.TrimPrefix(first(g("SYSTEM_PULLREQUEST_SOURCEBRANCH"), g("BUILD_SOURCEBRANCH")), "refs/heads/"),
 			Commit:      g("BUILD_SOURCEVERSION"),
 			PullRequest: atoi(first(g("SYSTEM_PULLREQUEST_PULLREQUESTNUMBER"), g("SYSTEM_PULLREQUEST_PULLREQUESTID"))),
 			BaseBranch:  strings.TrimPrefix(g("SYSTEM_PULLREQUEST_TARGETBRANCH"), "refs/heads/"),

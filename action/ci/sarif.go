@@ -238,4 +238,3 @@ func precision(c float64) string {
 	}
 	return "medium"
 }
-
