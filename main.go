@@ -37,6 +37,7 @@ func main() {
 		SilenceErrors: true,
 	}
 	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd())
+	root.AddCommand(newCICmd(), newActionCmd())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := root.ExecuteContext(ctx)
 	stop()

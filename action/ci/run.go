@@ -224,6 +224,15 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		}
 		return out, fmt.Errorf("scan %s still %s after %s: %w", scan.ID, scan.Status, o.WaitTimeout, ErrTimeout)
 	}
+	if errors.Is(err, context.Canceled) {
+		// Interrupted (Ctrl-C, a cancelled CI job): do not leave a scan
+		// running for nobody.
+		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		if _, cerr := c.CancelScan(cctx, scan.ID); cerr == nil {
+			fmt.Fprintf(o.Log, "bulwark: cancelled scan %s\n", scan.ID)
+		}
+		cancel()
+	}
 	if err != nil {
 		return out, err
 	}
