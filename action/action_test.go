@@ -43,7 +43,7 @@ func newRunner(t *testing.T, srv *apitest.Server) *runner {
 		"GITHUB_SHA": "mergecommit", "GITHUB_REF_NAME": "2/merge", "GITHUB_HEAD_REF": "changes",
 		"GITHUB_EVENT_NAME": "pull_request", "GITHUB_RUN_ID": "77", "GITHUB_SERVER_URL": "https://github.com",
 		"GITHUB_EVENT_PATH": filepath.Join(apitest.SharedDir(t), "fixtures", "github-webhooks", "pull_request.opened.json"),
-		"GITHUB_OUTPUT": r.out, "GITHUB_STEP_SUMMARY": r.summ,
+		"GITHUB_OUTPUT":     r.out, "GITHUB_STEP_SUMMARY": r.summ,
 		"INPUT_API-URL": srv.URL, "INPUT_API-KEY": srv.Key, "INPUT_PATH": "contracts",
 		"INPUT_FAIL-ON": "gate", "INPUT_SARIF-FILE": "bulwark.sarif", "INPUT_WAIT-TIMEOUT": "5s",
 		"INPUT_PRESET": "standard",
