@@ -189,7 +189,7 @@ func actionEnv(t *testing.T, ws, url, key string) (map[string]string, string, st
 		"GITHUB_SHA": "mergesha", "GITHUB_REF_NAME": "2/merge", "GITHUB_HEAD_REF": "changes", "GITHUB_BASE_REF": "master",
 		"GITHUB_EVENT_NAME": "pull_request", "GITHUB_RUN_ID": "1", "GITHUB_SERVER_URL": "https://github.com",
 		"GITHUB_EVENT_PATH": filepath.Join(apitest.SharedDir(t), "fixtures", "github-webhooks", "pull_request.opened.json"),
-		"GITHUB_OUTPUT": out, "GITHUB_STEP_SUMMARY": sum,
+		"GITHUB_OUTPUT":     out, "GITHUB_STEP_SUMMARY": sum,
 		"INPUT_API-URL": url, "INPUT_API-KEY": key, "INPUT_PATH": "contracts", "INPUT_FAIL-ON": "gate",
 		"INPUT_SARIF-FILE": "bulwark.sarif", "INPUT_WAIT-TIMEOUT": "60s", "INPUT_PRESET": "standard",
 		"INPUT_CHANGED-ONLY": "false", "BULWARK_POLL_INTERVAL": "50ms", "BULWARK_MAX_ATTEMPTS": "2",
