@@ -19,6 +19,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -363,6 +364,9 @@ func TestActionEndToEnd(t *testing.T) {
 	if out["gate-status"] != "FAILED" || out["total"] == "0" || out["scan-id"] == "" {
 		t.Errorf("outputs %v", out)
 	}
+	if !regexp.MustCompile(`(?m)^::(error|warning) [^:]*file=contracts/Vault.sol,line=\d+`).MatchString(r.stdout) {
+		t.Errorf("no finding annotation:\n%s", r.stdout)
+	}
 	s, err := c.GetScan(ctx, out["scan-id"])
 	if err != nil || s.ProjectID != p.ID || s.Status != client.ScanCompleted {
 		t.Fatalf("scan %+v %v", s, err)
@@ -384,5 +388,24 @@ func TestActionEndToEnd(t *testing.T) {
 	_ = json.Unmarshal(bs.CIContext, &cictx)
 	if cictx["pull_request"] != float64(2) || cictx["commit"] != "ec26c3e57ca3a959ca5aad62de7213c562f8c821" || cictx["provider"] != "github-actions" {
 		t.Errorf("ci_context %v", cictx)
+	}
+}
+
+func TestActionEndToEndTimeout(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true}) // scans stay queued
+	ws := workspace(t)
+	aenv, outPath, sumPath := actionEnv(t, ws, env.URL, env.Key)
+	aenv["INPUT_WAIT-TIMEOUT"] = "1"
+	r := runBin(t, ws, aenv, "action")
+	if r.code != 2 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	out := readOutputs(t, outPath)
+	if out["gate-status"] != "PENDING" || out["scan-id"] == "" {
+		t.Errorf("outputs %v", out)
+	}
+	sum, _ := os.ReadFile(sumPath)
+	if !strings.Contains(string(sum), "quality gate PENDING") {
+		t.Errorf("summary:\n%s", sum)
 	}
 }

@@ -175,6 +175,19 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			res.Vulnerabilities = []client.Vulnerability{}
 		}
 		envelope(w, 200, sc.ID, sc.Status, res)
+	case r.Method == "POST" && len(parts) == 3 && parts[0] == "scans" && parts[2] == "cancel":
+		sc, ok := s.scans[parts[1]]
+		if !ok {
+			fail(w, 404, "RESOURCE_NOT_FOUND", "no scan")
+			return
+		}
+		if sc.Done() {
+			fail(w, 409, "CONFLICT", "scan already "+sc.Status)
+			return
+		}
+		sc.Status = client.ScanCancelled
+		s.Statuses = []string{client.ScanCancelled}
+		envelope(w, 200, sc.ID, sc.Status, sc)
 	case r.Method == "POST" && len(parts) == 4 && parts[0] == "quality-gates" && parts[3] == "evaluate":
 		s.evaluate(w, r, parts[2])
 	default:

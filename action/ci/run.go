@@ -224,7 +224,7 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		}
 		return out, fmt.Errorf("scan %s still %s after %s: %w", scan.ID, scan.Status, o.WaitTimeout, ErrTimeout)
 	}
-	if errors.Is(err, context.Canceled) {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		// Interrupted (Ctrl-C, a cancelled CI job): do not leave a scan
 		// running for nobody.
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)

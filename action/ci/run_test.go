@@ -183,6 +183,25 @@ func TestRunErrors(t *testing.T) {
 			t.Errorf("outcome %+v evaluation %+v", out, out.Evaluation)
 		}
 	})
+	t.Run("interrupt cancels the scan", func(t *testing.T) {
+		srv := apitest.New(t)
+		srv.Statuses = []string{client.ScanRunning}
+		o := options(t, srv, sources(t))
+		var log bytes.Buffer
+		o.Log = &log
+		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+		defer cancel()
+		out, err := ci.Run(ctx, o)
+		if !errors.Is(err, context.DeadlineExceeded) || ci.ExitCode(out, err) != 2 {
+			t.Fatalf("err = %v", err)
+		}
+		srv.Lock()
+		defer srv.Unlock()
+		if last := srv.Requests[len(srv.Requests)-1]; last != "POST /api/v1/scans/"+out.Scan.ID+"/cancel" ||
+			!strings.Contains(log.String(), "cancelled scan "+out.Scan.ID) {
+			t.Errorf("last request %s; log:\n%s", last, log.String())
+		}
+	})
 	t.Run("server down", func(t *testing.T) {
 		ln, _ := net.Listen("tcp", "127.0.0.1:0")
 		addr := ln.Addr().String()
