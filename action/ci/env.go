@@ -2,7 +2,9 @@ package ci
 
 import (
 	"encoding/json"
+	"net/url"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -31,6 +33,8 @@ type CIContext struct {
 // maxContextField bounds each value, so a hostile branch name cannot bloat
 // the evaluation record.
 const maxContextField = 255
+
+var commitSHA = regexp.MustCompile(`^[0-9a-fA-F]{7,64}$`)
 
 // DetectCI reads the CI system's own variables through getenv (os.Getenv
 // when nil): GitHub Actions, GitLab CI, Jenkins, CircleCI, Bitbucket
@@ -143,7 +147,19 @@ func github(g func(string) string) CIContext {
 	return c
 }
 
+// bound trims every value to maxContextField and drops values the service
+// would refuse (a commit that is not a SHA, a build URL that is not http),
+// so an odd CI variable cannot turn a gate evaluation into a 422.
 func (c *CIContext) bound() {
+	if !commitSHA.MatchString(c.Commit) {
+		c.Commit = ""
+	}
+	if !commitSHA.MatchString(c.BaseCommit) {
+		c.BaseCommit = ""
+	}
+	if u, err := url.Parse(c.BuildURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		c.BuildURL = ""
+	}
 	for _, s := range []*string{&c.Provider, &c.Repository, &c.Branch, &c.Commit, &c.BaseBranch, &c.Event,
 		&c.BuildID, &c.BuildURL, &c.Job, &c.Actor, &c.BaseCommit} {
 		if len(*s) > maxContextField {
