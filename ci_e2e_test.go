@@ -230,7 +230,7 @@ func TestActionBinary(t *testing.T) {
 		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 	}
 	out := readOutputs(t, outPath)
-	if out["gate-status"] != "FAILED" || out["critical"] != "1" || out["scan-id"] == "" || out["sarif-file"] != filepath.Join(ws, "bulwark.sarif") {
+	if out["gate-status"] != "FAILED" || out["critical"] != "1" || out["scan-id"] == "" || out["sarif-file"] != "bulwark.sarif" {
 		t.Errorf("outputs %v", out)
 	}
 	if !strings.HasPrefix(r.stdout, "::add-mask::"+srv.Key) || strings.Count(r.stdout, srv.Key) != 1 {
@@ -243,7 +243,7 @@ func TestActionBinary(t *testing.T) {
 	if !strings.Contains(string(sum), "(https://github.com/Codertocat/Hello-World/blob/ec26c3e57ca3a959ca5aad62de7213c562f8c821/contracts/Vault.sol#L21-L22)") {
 		t.Errorf("summary:\n%s", sum)
 	}
-	b, err := os.ReadFile(out["sarif-file"])
+	b, err := os.ReadFile(filepath.Join(ws, out["sarif-file"]))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,7 +375,7 @@ func TestActionEndToEnd(t *testing.T) {
 	if !strings.Contains(string(sum), "quality gate FAILED") || !strings.Contains(string(sum), "blob/ec26c3e57ca3a959ca5aad62de7213c562f8c821/contracts/Vault.sol#L") {
 		t.Errorf("summary:\n%s", sum)
 	}
-	b, err := os.ReadFile(out["sarif-file"])
+	b, err := os.ReadFile(filepath.Join(ws, out["sarif-file"]))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -134,10 +134,9 @@ func options(in func(string, string) string, key string, getenv func(string) str
 		}
 		o.ChangedOnly = b
 	}
-	if o.SARIFFile != "" && !strings.HasPrefix(o.SARIFFile, "/") && o.Root != "." {
-		// Relative to the workspace, where a later upload step looks.
-		o.SARIFFile = strings.TrimSuffix(o.Root, "/") + "/" + o.SARIFFile
-	}
+	// sarif-file stays as given: a relative path names the same file in
+	// this container (working directory /github/workspace) and in the
+	// later steps on the host, where the workspace has another path.
 	return o, nil
 }
 

@@ -9,15 +9,19 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
+// startDir is the working directory when the test binary started (the
+// package folder), kept before any test changes directory.
+var startDir, _ = os.Getwd()
+
 // SharedDir finds the shared folder (schemas, fixtures): BULWARK_SHARED_DIR,
 // else a "shared" folder holding schemas/ found by walking up from the
-// working directory. It skips the test, saying why, when there is none.
+// package folder. It skips the test, saying why, when there is none.
 func SharedDir(t testing.TB) string {
 	t.Helper()
 	if d := os.Getenv("BULWARK_SHARED_DIR"); d != "" {
 		return d
 	}
-	dir, _ := os.Getwd()
+	dir := startDir
 	for {
 		if st, err := os.Stat(filepath.Join(dir, "shared", "schemas")); err == nil && st.IsDir() {
 			return filepath.Join(dir, "shared")
