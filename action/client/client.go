@@ -4,7 +4,8 @@
 //
 // Transient answers (429, 502, 503, 504 and refused connections) are retried
 // with exponential backoff and jitter, honouring Retry-After, for a
-// bounded number of attempts and never past the context's deadline.
+// bounded number of attempts and never past the context's deadline; a
+// Retry-After longer than MaxDelay is returned as an error at once.
 package client
 
 import (
@@ -39,7 +40,7 @@ type Client struct {
 	MaxAttempts int
 	// BaseDelay is the first backoff; each retry doubles it up to MaxDelay.
 	BaseDelay time.Duration
-	// MaxDelay caps a backoff and a Retry-After the client agrees to wait.
+	// MaxDelay caps a backoff; a longer Retry-After is not waited for.
 	MaxDelay time.Duration
 	// UserAgent is sent with every request.
 	UserAgent string
@@ -142,6 +143,11 @@ func (c *Client) do(ctx context.Context, r request, out any) error {
 	var last *Error
 	for i := 0; i < attempts; i++ {
 		if i > 0 {
+			// A Retry-After beyond MaxDelay (an hourly limit) will not
+			// clear within a CI step: report it at once.
+			if last.RetryAfter > c.MaxDelay {
+				return last
+			}
 			if err := c.Sleep(ctx, c.backoff(i, last.RetryAfter)); err != nil {
 				return last
 			}
@@ -299,11 +305,11 @@ func idempotent(method string) bool {
 }
 
 // backoff returns the wait before retry n (1-based): the server's
-// Retry-After when given (capped at MaxDelay), else full jitter over
+// Retry-After when given, else full jitter over
 // BaseDelay·2^(n-1) capped at MaxDelay.
 func (c *Client) backoff(n int, retryAfter time.Duration) time.Duration {
 	if retryAfter > 0 {
-		return min(retryAfter, c.MaxDelay)
+		return retryAfter
 	}
 	d := c.BaseDelay << (n - 1)
 	if d <= 0 || d > c.MaxDelay {

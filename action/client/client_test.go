@@ -81,24 +81,23 @@ func TestRetryHonoursRetryAfter(t *testing.T) {
 	}
 }
 
-func TestRetryAfterCappedByMaxDelay(t *testing.T) {
+func TestLongRetryAfterIsNotWaited(t *testing.T) {
 	var calls atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if calls.Add(1) == 1 {
-			w.Header().Set("Retry-After", "3600")
-			writeErr(w, 503, "SERVICE_UNAVAILABLE", "maintenance")
-			return
-		}
-		writeEnvelope(w, 200, map[string]any{"id": "p1"})
+		calls.Add(1)
+		w.Header().Set("Retry-After", "3600")
+		writeErr(w, 429, "RATE_LIMITED", "upload limit: 50 per hour")
 	}))
 	defer srv.Close()
 	c, waits := newClient(t, srv.URL)
-	c.MaxDelay = 2 * time.Second
-	if _, err := c.GetProject(context.Background(), "p1"); err != nil {
-		t.Fatal(err)
+	c.MaxDelay = 30 * time.Second
+	_, err := c.GetProject(context.Background(), "p1")
+	e, ok := client.AsError(err)
+	if !ok || e.Code != "RATE_LIMITED" || e.RetryAfter != time.Hour {
+		t.Fatalf("err = %#v", err)
 	}
-	if diff := cmp.Diff([]time.Duration{2 * time.Second}, *waits); diff != "" {
-		t.Errorf("waits (-want +got):\n%s", diff)
+	if calls.Load() != 1 || len(*waits) != 0 {
+		t.Errorf("%d calls, waits %v: an hour-long Retry-After must not be waited", calls.Load(), *waits)
 	}
 }
 
