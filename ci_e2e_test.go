@@ -1,7 +1,7 @@
 package main
 
 // End-to-end tests of `bulwark ci` and `bulwark action`: the real binary,
-// built once in TestMain, run as a CI system runs it.
+// built once with the Dockerfile's flags, run as a CI system runs it.
 //
 // TestCIBinary* and TestActionBinary* run against apitest, a loopback
 // stand-in of the API that can be told to fail, stall or rate-limit.
@@ -21,6 +21,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -29,26 +30,41 @@ import (
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
-var bulwarkBin string
+var (
+	binDir    string
+	buildOnce sync.Once
+	buildErr  error
+)
 
+// TestMain only owns the folder of the binary; the binary is built on first
+// use, so other tests of this package do not pay for the build.
 func TestMain(m *testing.M) {
 	dir, err := os.MkdirTemp("", "bulwark-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(2)
 	}
-	bulwarkBin = filepath.Join(dir, "bulwark")
-	// The Dockerfile's build command.
-	cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", bulwarkBin, ".")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "build bulwark: %v\n%s", err, out)
-		os.RemoveAll(dir)
-		os.Exit(2)
-	}
+	binDir = dir
 	code := m.Run()
 	os.RemoveAll(dir)
 	os.Exit(code)
+}
+
+// bulwarkBin builds the binary once, with the Dockerfile's command.
+func bulwarkBin(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(binDir, "bulwark")
+	buildOnce.Do(func() {
+		cmd := exec.Command("go", "build", "-trimpath", "-ldflags=-s -w", "-o", bin, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			buildErr = fmt.Errorf("build bulwark: %v\n%s", err, out)
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return bin
 }
 
 type result struct {
@@ -62,7 +78,7 @@ func runBin(t *testing.T, dir string, env map[string]string, args ...string) res
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bulwarkBin, args...)
+	cmd := exec.CommandContext(ctx, bulwarkBin(t), args...)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
 	for k, v := range env {
