@@ -178,3 +178,29 @@ func TestSARIFValidatorRejects(t *testing.T) {
 		}
 	}
 }
+
+// Findings carry text from scanned sources; every report must stay
+// well-formed whatever it holds.
+func FuzzReports(f *testing.F) {
+	f.Add("Reentrancy", "src/Vault.sol", "SOL-X", "critical", 12, "a | b\n<c>")
+	f.Add("", "", "", "weird", -1, "\x00\xff")
+	f.Fuzz(func(t *testing.T, title, file, rule, sev string, line int, text string) {
+		v := client.Vulnerability{Title: title, File: file, DetectorID: rule, Severity: sev, Status: "open",
+			Line: line, EndLine: line + 1, Description: text, Recommendation: text, Snippet: text}
+		res := &client.ScanResults{Scan: client.Scan{ID: "s", Status: client.ScanCompleted},
+			Vulnerabilities: []client.Vulnerability{v}, Errors: []client.FileError{{File: file, Line: line, Message: text}}}
+		var buf bytes.Buffer
+		if err := ci.WriteSARIF(&buf, res); err != nil || !json.Valid(buf.Bytes()) {
+			t.Fatalf("SARIF: %v\n%s", err, buf.String())
+		}
+		buf.Reset()
+		out := &ci.Outcome{Results: res, GateStatus: ci.StatusFailed, Reasons: []string{text}}
+		if err := ci.WriteJUnit(&buf, out); err != nil {
+			t.Fatal(err)
+		}
+		var doc struct{}
+		if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+			t.Fatalf("JUnit does not parse: %v\n%q", err, buf.String())
+		}
+	})
+}
