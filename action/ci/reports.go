@@ -131,13 +131,11 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 	if out.Project != nil {
 		fmt.Fprintf(w, "project %s, %d %s file(s)\n", out.Project.Name, len(out.Files), out.Language)
 	}
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "\tseverity\tfindings\t")
+	fmt.Fprintf(w, "\n  %-10s %8s\n", "severity", "findings")
 	for _, sev := range Severities {
-		fmt.Fprintf(tw, "\t%s\t%d\t\n", sev, sevCount(out.Counts, sev))
+		fmt.Fprintf(w, "  %-10s %8d\n", sev, sevCount(out.Counts, sev))
 	}
-	fmt.Fprintf(tw, "\ttotal\t%d\t\n", out.Counts.Total)
-	tw.Flush()
+	fmt.Fprintf(w, "  %-10s %8d\n", "total", out.Counts.Total)
 	fmt.Fprintf(w, "\nquality gate: %s (fail-on %s)\n", out.GateStatus, out.FailOn)
 	for _, r := range out.Reasons {
 		fmt.Fprintf(w, "  - %s\n", r)
@@ -145,7 +143,7 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 	worst := Worst(out.Results)
 	if len(worst) > 0 {
 		fmt.Fprintln(w, "\nworst findings:")
-		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		for i, v := range worst {
 			if i == limit {
 				fmt.Fprintf(tw, "  …\t%d more in the reports\t\t\n", len(worst)-limit)

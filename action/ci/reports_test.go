@@ -157,8 +157,8 @@ func TestSummary(t *testing.T) {
 	var buf bytes.Buffer
 	ci.WriteSummary(&buf, out, 2)
 	s := buf.String()
-	for _, want := range []string{"bulwark scan s1: completed in 3s (preset deep)", "critical         2",
-		"total         4", "quality gate: FAILED (fail-on gate)", "  - 2 critical finding(s), block_on_critical",
+	for _, want := range []string{"bulwark scan s1: completed in 3s (preset deep)", "  critical          2\n",
+		"  total             4\n", "quality gate: FAILED (fail-on gate)", "  - 2 critical finding(s), block_on_critical",
 		"CRITICAL  src/Vault.sol:12", "2 more in the reports", "src/Broken.sol:4 parse error", "results: http://x/r"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("summary lacks %q:\n%s", want, s)

@@ -353,7 +353,12 @@ func decide(ctx context.Context, c *client.Client, o Options, out *Outcome) erro
 		out.GateStatus = StatusPassed
 	case FailOnGate:
 		if noGate {
-			fmt.Fprintf(o.Log, "bulwark: project has no quality gate (%v); applying the default: fail on any critical\n", err)
+			why := "the project has no quality gate"
+			if client.IsCode(err, "PERMISSION_DENIED") {
+				why = "the plan or key cannot use quality gates"
+			}
+			fmt.Fprintf(o.Log, "bulwark: %s; applying the service's default gate: fail on any critical finding "+
+				"(configure one with PUT /api/v1/quality-gates/projects/%s)\n", why, out.Project.ID)
 			if out.Counts.Critical > 0 {
 				out.GateStatus = StatusFailed
 				out.Reasons = append(out.Reasons, fmt.Sprintf("%d critical finding(s) (default gate: no critical allowed)", out.Counts.Critical))
