@@ -31,7 +31,8 @@ func main() {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd(), newScanCmd(), newBenchCmd())
+	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd(), newScanCmd(), newBenchCmd(),
+		newCICmd(), newActionCmd())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	root.SetContext(ctx)
 	code := executeRoot(root)

@@ -1,0 +1,206 @@
+package ci_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/bulwark-sec/bulwark/action/apitest"
+	"github.com/bulwark-sec/bulwark/action/ci"
+	"github.com/bulwark-sec/bulwark/action/client"
+)
+
+func results() *client.ScanResults {
+	noLine := client.Vulnerability{ID: "v4", Title: "Floating pragma", Severity: "low", Status: "open",
+		Scanner: "bulwark-solidity", Category: "pragma", File: "src/a b/Token.sol"}
+	medium := client.Vulnerability{ID: "v5", Title: "Timestamp dependence", Severity: "medium", Status: "false_positive",
+		DetectorID: "SOL-TIMESTAMP", File: "src/Vault.sol", Line: 30, Snippet: "block.timestamp"}
+	return &client.ScanResults{
+		Scan:            client.Scan{ID: "s1", Status: client.ScanCompleted, Preset: "standard", ScannersUsed: []string{"bulwark-solidity"}},
+		Vulnerabilities: []client.Vulnerability{critical, high, noLine, medium, critical},
+		Errors:          []client.FileError{{File: "src/Broken.sol", Line: 4, Message: "parse error"}},
+	}
+}
+
+func TestSARIFIsValidAndComplete(t *testing.T) {
+	var buf bytes.Buffer
+	if err := ci.WriteSARIF(&buf, results()); err != nil {
+		t.Fatal(err)
+	}
+	apitest.ValidateSARIF(t, buf.Bytes())
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID         string         `json:"id"`
+						Properties map[string]any `json:"properties"`
+					} `json:"rules"`
+				} `json:"driver"`
+			} `json:"tool"`
+			Results []struct {
+				RuleID    string `json:"ruleId"`
+				RuleIndex int    `json:"ruleIndex"`
+				Level     string `json:"level"`
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string } `json:"artifactLocation"`
+						Region           *struct {
+							StartLine int `json:"startLine"`
+						} `json:"region"`
+					} `json:"physicalLocation"`
+				} `json:"locations"`
+				PartialFingerprints map[string]string `json:"partialFingerprints"`
+			} `json:"results"`
+			Invocations []struct {
+				Notifications []any `json:"toolExecutionNotifications"`
+			} `json:"invocations"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	run := log.Runs[0]
+	var rules []string
+	for _, r := range run.Tool.Driver.Rules {
+		rules = append(rules, r.ID+"="+r.Properties["security-severity"].(string))
+	}
+	// One rule per detector, in order of first use (results sorted by file).
+	want := []string{"SOL-UNCHECKED-CALL=8.0", "SOL-REENTRANCY-ETH=9.5", "SOL-TIMESTAMP=5.5", "bulwark-solidity/pragma=3.0"}
+	if diff := cmp.Diff(want, rules); diff != "" {
+		t.Errorf("rules (-want +got):\n%s", diff)
+	}
+	type res struct {
+		Rule, Level, URI string
+		Line, Index      int
+	}
+	var got []res
+	for _, r := range run.Results {
+		line := 0
+		if reg := r.Locations[0].PhysicalLocation.Region; reg != nil {
+			line = reg.StartLine
+		}
+		got = append(got, res{r.RuleID, r.Level, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, line, r.RuleIndex})
+	}
+	wantRes := []res{
+		{"SOL-UNCHECKED-CALL", "error", "src/Token.sol", 3, 0},
+		{"SOL-REENTRANCY-ETH", "error", "src/Vault.sol", 12, 1},
+		{"SOL-REENTRANCY-ETH", "error", "src/Vault.sol", 12, 1},
+		{"SOL-TIMESTAMP", "warning", "src/Vault.sol", 30, 2},
+		{"bulwark-solidity/pragma", "note", "src/a%20b/Token.sol", 0, 3},
+	}
+	if diff := cmp.Diff(wantRes, got); diff != "" {
+		t.Errorf("results (-want +got):\n%s", diff)
+	}
+	if run.Results[1].PartialFingerprints["bulwarkFingerprint/v1"] != "fp1" || len(run.Invocations[0].Notifications) != 1 {
+		t.Errorf("fingerprints %v notifications %v", run.Results[1].PartialFingerprints, run.Invocations[0].Notifications)
+	}
+}
+
+func TestSARIFEmptyIsValid(t *testing.T) {
+	for _, r := range []*client.ScanResults{nil, {Scan: client.Scan{ID: "s", Status: client.ScanCompleted}}} {
+		var buf bytes.Buffer
+		if err := ci.WriteSARIF(&buf, r); err != nil {
+			t.Fatal(err)
+		}
+		apitest.ValidateSARIF(t, buf.Bytes())
+	}
+}
+
+func TestJUnit(t *testing.T) {
+	out := &ci.Outcome{Results: results(), GateStatus: ci.StatusFailed, FailOn: "gate",
+		Reasons: []string{"1 critical finding(s)"}, Scan: &client.Scan{DurationSeconds: 3}}
+	var buf bytes.Buffer
+	if err := ci.WriteJUnit(&buf, out); err != nil {
+		t.Fatal(err)
+	}
+	type junitDoc struct {
+		Tests    int `xml:"tests,attr"`
+		Failures int `xml:"failures,attr"`
+		Suite    struct {
+			Cases []struct {
+				Name    string `xml:"name,attr"`
+				Failure *struct {
+					Type string `xml:"type,attr"`
+				} `xml:"failure"`
+			} `xml:"testcase"`
+		} `xml:"testsuite"`
+	}
+	var doc junitDoc
+	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	// The gate plus the four counted findings (the false positive is not).
+	if doc.Tests != 5 || doc.Failures != 5 || doc.Suite.Cases[0].Failure.Type != "gate" ||
+		doc.Suite.Cases[1].Name != "SOL-REENTRANCY-ETH: Reentrancy (src/Vault.sol:12)" {
+		t.Errorf("junit:\n%s", buf.String())
+	}
+	out.GateStatus = ci.StatusPassed
+	buf.Reset()
+	_ = ci.WriteJUnit(&buf, out)
+	doc = junitDoc{}
+	_ = xml.Unmarshal(buf.Bytes(), &doc)
+	if doc.Suite.Cases[0].Failure != nil || doc.Failures != 4 {
+		t.Errorf("a passed gate is a passing case:\n%s", buf.String())
+	}
+}
+
+func TestSummary(t *testing.T) {
+	out := &ci.Outcome{Results: results(), GateStatus: ci.StatusFailed, FailOn: "gate", Language: "solidity",
+		Counts:  client.Summary{Critical: 2, High: 1, Low: 1, Total: 4},
+		Reasons: []string{"2 critical finding(s), block_on_critical"}, Project: &client.Project{Name: "demo"},
+		Scan: &client.Scan{ID: "s1", Status: "completed", DurationSeconds: 3, Preset: "deep"}, ReportURL: "http://x/r"}
+	var buf bytes.Buffer
+	ci.WriteSummary(&buf, out, 2)
+	s := buf.String()
+	for _, want := range []string{"bulwark scan s1: completed in 3s (preset deep)", "  critical          2\n",
+		"  total             4\n", "quality gate: FAILED (fail-on gate)", "  - 2 critical finding(s), block_on_critical",
+		"CRITICAL  src/Vault.sol:12", "2 more in the reports", "src/Broken.sol:4 parse error", "results: http://x/r"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("summary lacks %q:\n%s", want, s)
+		}
+	}
+}
+
+// The validator itself must reject what GitHub would reject.
+func TestSARIFValidatorRejects(t *testing.T) {
+	for _, doc := range []string{
+		`{"version":"2.0.0","runs":[]}`,
+		`{"version":"2.1.0","runs":[{"tool":{"driver":{}}}]}`,
+		`{"version":"2.1.0","runs":[{"tool":{"driver":{"name":"x"}},"results":[{"message":{"text":"m"},"level":"fatal"}]}]}`,
+	} {
+		if err := apitest.SARIFError(t, []byte(doc)); err == nil {
+			t.Errorf("accepted %s", doc)
+		}
+	}
+}
+
+// Findings carry text from scanned sources; every report must stay
+// well-formed whatever it holds.
+func FuzzReports(f *testing.F) {
+	f.Add("Reentrancy", "src/Vault.sol", "SOL-X", "critical", 12, "a | b\n<c>")
+	f.Add("", "", "", "weird", -1, "\x00\xff")
+	f.Fuzz(func(t *testing.T, title, file, rule, sev string, line int, text string) {
+		v := client.Vulnerability{Title: title, File: file, DetectorID: rule, Severity: sev, Status: "open",
+			Line: line, EndLine: line + 1, Description: text, Recommendation: text, Snippet: text}
+		res := &client.ScanResults{Scan: client.Scan{ID: "s", Status: client.ScanCompleted},
+			Vulnerabilities: []client.Vulnerability{v}, Errors: []client.FileError{{File: file, Line: line, Message: text}}}
+		var buf bytes.Buffer
+		if err := ci.WriteSARIF(&buf, res); err != nil || !json.Valid(buf.Bytes()) {
+			t.Fatalf("SARIF: %v\n%s", err, buf.String())
+		}
+		buf.Reset()
+		out := &ci.Outcome{Results: res, GateStatus: ci.StatusFailed, Reasons: []string{text}}
+		if err := ci.WriteJUnit(&buf, out); err != nil {
+			t.Fatal(err)
+		}
+		var doc struct{}
+		if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
+			t.Fatalf("JUnit does not parse: %v\n%q", err, buf.String())
+		}
+	})
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/bulwark-sec/bulwark/action"
+	"github.com/bulwark-sec/bulwark/action/ci"
+	"github.com/bulwark-sec/bulwark/action/client"
+)
+
+// newCICmd is `bulwark ci`: the generic CI mode for any CI system.
+func newCICmd() *cobra.Command {
+	var o ci.Options
+	var maxAttempts int
+	cmd := &cobra.Command{
+		Use:   "ci",
+		Short: "Upload contracts, scan, evaluate the quality gate and exit 0 (pass), 1 (fail) or 2 (error)",
+		Long: `Upload the contract sources under --path (files, folders, globs; .gitignore,
+.bulwarkignore and --exclude patterns apply to what folders and globs find),
+scan them with --preset, wait up to --wait-timeout, evaluate the project's
+quality gate with the CI system's context, print a summary and write the
+reports asked for.
+
+Exit codes: 0 the gate passed (or nothing at or above --fail-on);
+1 the gate failed (or findings at or above --fail-on);
+2 a usage, network, service or scan error, or the wait timed out.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.APIURL == "" {
+				o.APIURL = os.Getenv("BULWARK_API_URL")
+			}
+			if o.APIKey == "" {
+				o.APIKey = os.Getenv("BULWARK_API_KEY")
+			}
+			o.CI = ci.DetectCI(nil)
+			errw := cmd.ErrOrStderr()
+			o.Log = errw
+			o.Progress = ci.NewProgress(errw, ci.Interactive(errw, o.CI))
+			if err := o.Validate(); err != nil {
+				return usageExit(cmd, err)
+			}
+			c, err := client.New(o.APIURL, o.APIKey)
+			if err != nil {
+				return usageExit(cmd, err)
+			}
+			c.MaxAttempts = maxAttempts
+			c.UserAgent = "bulwark-ci/" + client.Version + " (" + o.CI.Provider + ")"
+			o.Client = c
+			out, err := ci.Run(cmd.Context(), o)
+			if out != nil && (out.Scan != nil || out.Skipped != "") {
+				ci.WriteSummary(cmd.OutOrStdout(), out, 20)
+			}
+			code := ci.ExitCode(out, err)
+			if err != nil {
+				var ue *ci.UsageError
+				if errors.As(err, &ue) {
+					return usageExit(cmd, err)
+				}
+				fmt.Fprintf(errw, "bulwark ci: error: %v\n", err)
+			}
+			if code != 0 {
+				return &codeError{code: code}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.APIURL, "api-url", "", "service URL, e.g. https://bulwark.example.com (env BULWARK_API_URL)")
+	f.StringVar(&o.APIKey, "api-key", "", "API key (env BULWARK_API_KEY, preferred: flags show in process lists)")
+	f.StringVar(&o.Project, "project", "", "project id, or name (created when absent)")
+	f.StringArrayVar(&o.Paths, "path", nil, "file, folder or glob to upload (repeatable; default .)")
+	f.StringArrayVar(&o.Excludes, "exclude", nil, ".gitignore-style pattern to leave out (repeatable)")
+	f.StringVar(&o.Root, "root", ".", "working tree root: paths in findings are relative to it")
+	f.StringVar(&o.Language, "language", "", "solidity, vyper, rust, move or cairo (default: inferred)")
+	f.StringVar(&o.ContractName, "name", "", "contract name (default: project@branch commit)")
+	f.StringVar(&o.Preset, "preset", "standard", "scan preset: quick, standard, deep or economic")
+	f.StringVar(&o.FailOn, "fail-on", "gate", "fail on: gate (the project's quality gate), critical, high, medium, low or none")
+	f.StringVar(&o.SARIFFile, "sarif-file", "", "write SARIF 2.1.0 here")
+	f.StringVar(&o.JSONFile, "json-file", "", "write a JSON report here")
+	f.StringVar(&o.JUnitFile, "junit-file", "", "write a JUnit XML report here")
+	f.DurationVar(&o.WaitTimeout, "wait-timeout", 10*time.Minute, "how long to wait for the scan")
+	f.DurationVar(&o.PollInterval, "poll-interval", 2*time.Second, "how often to poll the scan")
+	f.BoolVar(&o.ChangedOnly, "changed-only", false, "upload only files changed since the base commit (git)")
+	f.StringVar(&o.BaseRef, "base-ref", "", "base commit for --changed-only (default: the CI's pull-request base)")
+	f.IntVar(&maxAttempts, "max-attempts", 5, "tries per API call on 429, 502, 503, 504 and refused connections")
+	return cmd
+}
+
+func usageExit(cmd *cobra.Command, err error) error {
+	fmt.Fprintf(cmd.ErrOrStderr(), "bulwark ci: %v\n", err)
+	return &codeError{code: ci.ExitError}
+}
+
+// newActionCmd is `bulwark action`, the GitHub Action's entrypoint: it
+// reads INPUT_* variables instead of flags.
+func newActionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "action",
+		Short: "Run as the GitHub Action (reads INPUT_* variables set by the runner)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg := action.Config{Stdout: cmd.OutOrStdout()}
+			if v := os.Getenv("BULWARK_POLL_INTERVAL"); v != "" {
+				if d, err := time.ParseDuration(v); err == nil {
+					cfg.PollInterval = d
+				}
+			}
+			if v := os.Getenv("BULWARK_MAX_ATTEMPTS"); v != "" {
+				var n int
+				if _, err := fmt.Sscan(v, &n); err == nil {
+					cfg.MaxAttempts = n
+				}
+			}
+			if code := action.Run(cmd.Context(), cfg); code != 0 {
+				return &codeError{code: code}
+			}
+			return nil
+		},
+	}
+}
