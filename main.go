@@ -74,6 +74,11 @@ func newServeCmd() *cobra.Command {
 				return fmt.Errorf("start worker: %w", err)
 			}
 			defer worker.Shutdown()
+			stopRelay, err := startRelay(d)
+			if err != nil {
+				return err
+			}
+			defer stopRelay()
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Ready: d.ready, ProxyHeader: cfg.ProxyHeader})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
@@ -134,6 +139,12 @@ func newWorkerCmd() *cobra.Command {
 			if err := w.Start(jobs.NewMux(d.svc)); err != nil {
 				return err
 			}
+			stopRelay, err := startRelay(d)
+			if err != nil {
+				w.Shutdown()
+				return err
+			}
+			defer stopRelay()
 			<-cmd.Context().Done()
 			w.Shutdown()
 			return nil

@@ -10,5 +10,7 @@ import (
 func NewMux(svc *core.Service) *asynq.ServeMux {
 	mux := asynq.NewServeMux()
 	mux.Handle(TypeScanRun, &ScanRunner{Service: svc})
+	mux.Handle(TypeWebhookDeliver, &WebhookDeliverer{Service: svc})
+	mux.Handle(TypeEventsDispatch, &EventsDispatcher{Service: svc})
 	return mux
 }

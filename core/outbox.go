@@ -1,0 +1,127 @@
+package core
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/google/uuid"
+	"github.com/uptrace/bun"
+
+	"github.com/bulwark-sec/bulwark/db"
+)
+
+// DispatchEvents fans out up to limit undispatched events of the outbox,
+// oldest first: one delivery job per active webhook of the event's
+// organization subscribed to its type, plus one for the webhook_url of the
+// event's scan. Then it marks them dispatched. It returns how many events it
+// dispatched.
+//
+// Jobs carry a task id per (event, receiver, attempt), so a relay that
+// dies after queueing and before marking queues the same jobs again
+// harmlessly when the events are read again. On PostgreSQL the batch is
+// locked (SKIP LOCKED) so relays in several workers share the work instead
+// of repeating it.
+func (s *Service) DispatchEvents(ctx context.Context, limit int) (int, error) {
+	queue, err := s.deliveryQueue()
+	if err != nil {
+		return 0, err
+	}
+	if !db.IsPostgres(s.DB) {
+		// SQLite has one writer and serve runs one relay: no lock needed,
+		// and a write transaction held over Redis calls would stall
+		// every request meanwhile.
+		return s.dispatch(ctx, s.DB, queue, limit, false)
+	}
+	var n int
+	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+		var err error
+		n, err = s.dispatch(ctx, tx, queue, limit, true)
+		return err
+	})
+	return n, err
+}
+
+func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, limit int, lock bool) (int, error) {
+	var events []db.Event
+	sel := q.NewSelect().Model(&events).Where("dispatched_at IS NULL").
+		OrderExpr("created_at ASC").OrderExpr("id ASC").Limit(int64(limit))
+	if lock {
+		sel = sel.For("UPDATE SKIP LOCKED")
+	}
+	if err := sel.Scan(ctx); err != nil {
+		return 0, fmt.Errorf("read outbox: %w", err)
+	}
+	if len(events) == 0 {
+		return 0, nil
+	}
+	hooks := map[uuid.UUID][]db.Webhook{}
+	scanURLs := map[uuid.UUID]string{}
+	done := make([]uuid.UUID, 0, len(events))
+	var failure error
+	for i := range events {
+		ev := &events[i]
+		jobs, err := s.fanOut(ctx, q, ev, hooks, scanURLs)
+		if err == nil {
+			for _, j := range jobs {
+				if err = queue.EnqueueDelivery(ctx, j); err != nil {
+					err = fmt.Errorf("queue delivery of event %s: %w", ev.ID, err)
+					break
+				}
+			}
+		}
+		if err != nil {
+			// Keep the order: later events wait for this one.
+			failure = err
+			break
+		}
+		done = append(done, ev.ID)
+	}
+	if len(done) > 0 {
+		_, err := q.NewUpdate().Model((*db.Event)(nil)).Set("dispatched_at = ?", s.Now()).
+			Where("id IN (?)", bun.In(done)).Exec(ctx)
+		if err != nil {
+			return 0, fmt.Errorf("mark events dispatched: %w", err)
+		}
+	}
+	return len(done), failure
+}
+
+// fanOut lists the delivery jobs of one event. hooks and scanURLs cache
+// lookups across a batch.
+func (s *Service) fanOut(ctx context.Context, q bun.IDB, ev *db.Event, hooks map[uuid.UUID][]db.Webhook, scanURLs map[uuid.UUID]string) ([]DeliveryJob, error) {
+	if ev.Type == EventPing {
+		return nil, nil // pings go to one webhook, queued by TestWebhook
+	}
+	ws, ok := hooks[ev.OrganizationID]
+	if !ok {
+		if err := q.NewSelect().Model(&ws).Where("organization_id = ? AND active = ?", ev.OrganizationID, true).
+			OrderExpr("created_at").Scan(ctx); err != nil {
+			return nil, fmt.Errorf("load webhooks of organization %s: %w", ev.OrganizationID, err)
+		}
+		hooks[ev.OrganizationID] = ws
+	}
+	var jobs []DeliveryJob
+	for i := range ws {
+		if slices.Contains(ws[i].Events, ev.Type) {
+			id := ws[i].ID
+			jobs = append(jobs, DeliveryJob{DeliveryID: newID(), EventID: ev.ID, OrgID: ev.OrganizationID, WebhookID: &id})
+		}
+	}
+	if ev.ScanID != nil {
+		u, ok := scanURLs[*ev.ScanID]
+		if !ok {
+			err := q.NewSelect().Model((*db.Scan)(nil)).Column("webhook_url").
+				Where("id = ? AND organization_id = ?", *ev.ScanID, ev.OrganizationID).Scan(ctx, &u)
+			if err != nil && db.NotFoundErr(err) != db.ErrNotFound {
+				return nil, fmt.Errorf("load scan %s: %w", *ev.ScanID, err)
+			}
+			scanURLs[*ev.ScanID] = u
+		}
+		if u != "" {
+			sid := *ev.ScanID
+			jobs = append(jobs, DeliveryJob{DeliveryID: newID(), EventID: ev.ID, OrgID: ev.OrganizationID, ScanID: &sid})
+		}
+	}
+	return jobs, nil
+}
