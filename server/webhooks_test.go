@@ -126,9 +126,9 @@ func TestWebhookBadInput(t *testing.T) {
 	ev := []string{"scan.started"}
 	long := "https://example.com/" + strings.Repeat("a", 2040)
 	cases := []struct {
-		name, method, path string
-		body               any
-		status             int
+		name, method, path  string
+		body                any
+		status              int
 		code, field, reason string
 	}{
 		{"missing url", "POST", "/api/v1/webhooks", map[string]any{"events": ev}, 422, "MISSING_FIELD", "url", "missing"},
