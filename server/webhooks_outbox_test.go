@@ -1,0 +1,166 @@
+package server_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/hibiken/asynq"
+
+	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/jobs"
+	"github.com/bulwark-sec/bulwark/server/servertest"
+)
+
+// startWorkers starts what a worker process runs, asynq workers and the
+// event relay, on env's database and Redis; stop ends both.
+func startWorkers(t *testing.T, env *servertest.Env) (stop func()) {
+	t.Helper()
+	ro := env.Redis.Options()
+	opt := asynq.RedisClientOpt{Addr: ro.Addr, DB: ro.DB, Username: ro.Username, Password: ro.Password}
+	w := asynq.NewServer(opt, asynq.Config{Concurrency: 2, Queues: jobs.Queues, Logger: nopLogger{},
+		TaskCheckInterval: 50 * time.Millisecond})
+	if err := w.Start(jobs.NewMux(env.Svc)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := jobs.StartRelay(env.Svc, jobs.RelayOptions{Interval: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := false
+	stop = func() {
+		if !done {
+			done = true
+			r.Stop()
+			w.Shutdown()
+		}
+	}
+	t.Cleanup(stop)
+	return stop
+}
+
+type nopLogger struct{}
+
+func (nopLogger) Debug(...any) {}
+func (nopLogger) Info(...any)  {}
+func (nopLogger) Warn(...any)  {}
+func (nopLogger) Error(...any) {}
+func (nopLogger) Fatal(...any) {}
+
+func undispatched(t *testing.T, env *servertest.Env) int {
+	t.Helper()
+	n, err := env.DB.NewSelect().Model((*db.Event)(nil)).Where("dispatched_at IS NULL").Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return int(n)
+}
+
+// TestOutboxSurvivesRelayDeath commits events while no relay runs (the
+// process died right after the commit), and again after a relay queued
+// the deliveries but died before marking the events: a relay started
+// later delivers every event, each exactly once.
+func TestOutboxSurvivesRelayDeath(t *testing.T) {
+	o := localHooks
+	o.NoWorker = true
+	env := servertest.New(t, o)
+	rcv := newReceiver(t, nil)
+	createWebhook(t, env, env.Key, rcv.URL, core.EventScanStarted, core.EventScanCompleted)
+
+	// 1. Committed, then the process is gone before any dispatch.
+	first := emit(t, env, env.OrgID, core.EventScanStarted, nil, map[string]any{"n": 1})
+	time.Sleep(300 * time.Millisecond)
+	if n := undispatched(t, env); n != 1 || len(rcv.requests()) != 0 {
+		t.Fatalf("without a relay: %d undispatched, %d delivered", n, len(rcv.requests()))
+	}
+
+	// 2. A relay queues the second event's delivery and dies before it
+	// marks the event dispatched (the mark is undone to the same effect).
+	second := emit(t, env, env.OrgID, core.EventScanCompleted, nil, map[string]any{"n": 2})
+	if n, err := env.Svc.DispatchEvents(context.Background(), 100); err != nil || n != 2 {
+		t.Fatalf("dispatch = %d, %v", n, err)
+	}
+	if _, err := env.DB.NewUpdate().Model((*db.Event)(nil)).Set("dispatched_at = NULL").Where("id = ?", second).Exec(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+
+	// 3. A fresh worker process starts.
+	startWorkers(t, env)
+	got := rcv.wait(t, 2)
+	settle(t, env)
+	time.Sleep(300 * time.Millisecond)
+	got = rcv.requests()
+	ids := map[string]int{}
+	for _, r := range got {
+		ids[r.Header.Get("webhook-id")]++
+	}
+	if len(got) != 2 || ids[first.String()] != 1 || ids[second.String()] != 1 {
+		t.Errorf("deliveries by event id = %v, want each of %s and %s once", ids, first, second)
+	}
+	if n := undispatched(t, env); n != 0 {
+		t.Errorf("%d events left undispatched", n)
+	}
+}
+
+// TestWebhookFanOutThroughput measures 10,000 deliveries (100 events to
+// 100 webhooks) to one loopback receiver with 2 workers. It runs only with
+// BULWARK_BENCH_WEBHOOKS=1.
+func TestWebhookFanOutThroughput(t *testing.T) {
+	if os.Getenv("BULWARK_BENCH_WEBHOOKS") == "" {
+		t.Skip("set BULWARK_BENCH_WEBHOOKS=1 to run the fan-out benchmark")
+	}
+	const hooks, events = 100, 100
+	o := localHooks
+	o.NoWorker = true
+	env := servertest.New(t, o)
+	rcv := newReceiver(t, nil)
+	for i := 0; i < hooks; i++ {
+		// Straight to the table: POST /webhooks is rate limited.
+		now := db.Now()
+		w := &db.Webhook{ID: uuid.Must(uuid.NewV7()), OrganizationID: uuid.MustParse(env.OrgID), URL: rcv.URL + "/" + strconv.Itoa(i),
+			Events: []string{core.EventVulnerabilityFound}, Secret: core.NewWebhookSecret(), Active: true,
+			CreatedBy: uuid.MustParse(env.UserID), CreatedAt: now, UpdatedAt: now}
+		if _, err := env.DB.NewInsert().Model(w).Exec(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := 0; i < events; i++ {
+		emit(t, env, env.OrgID, core.EventVulnerabilityFound, nil, map[string]any{"vulnerability_id": uuid.NewString(), "n": i})
+	}
+	start := time.Now()
+	startWorkers(t, env)
+	total := hooks * events
+	deadline := time.Now().Add(10 * time.Minute)
+	for len(rcv.requests()) < total && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	received := time.Since(start)
+	got := len(rcv.requests())
+	var recorded int
+	for recorded < total && time.Now().Before(deadline) {
+		n, err := env.DB.NewSelect().Model((*db.Delivery)(nil)).Count(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		recorded = int(n)
+		time.Sleep(10 * time.Millisecond)
+	}
+	all := time.Since(start)
+	if got != total || recorded != total {
+		t.Fatalf("received %d, recorded %d, want %d", got, recorded, total)
+	}
+	kind := "SQLite + miniredis"
+	if os.Getenv("BULWARK_TEST_DATABASE_URL") != "" {
+		kind = "PostgreSQL + Redis"
+	}
+	msg := fmt.Sprintf("fan-out (%s, 2 workers): %d deliveries received in %v (%.0f/s), all recorded in %v (%.0f/s)",
+		kind, total, received.Round(time.Millisecond), float64(total)/received.Seconds(), all.Round(time.Millisecond),
+		float64(total)/all.Seconds())
+	t.Log(msg)
+	fmt.Println(msg)
+}
