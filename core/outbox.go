@@ -31,18 +31,30 @@ func (s *Service) DispatchEvents(ctx context.Context, limit int) (int, error) {
 		// SQLite has one writer and serve runs one relay: no lock needed,
 		// and a write transaction held over Redis calls would stall
 		// every request meanwhile.
-		return s.dispatch(ctx, s.DB, queue, limit, false)
+		n, stuck, err := s.dispatch(ctx, s.DB, queue, limit, false)
+		if err != nil {
+			return 0, err
+		}
+		return n, stuck
 	}
 	var n int
+	var stuck error
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		var err error
-		n, err = s.dispatch(ctx, tx, queue, limit, true)
+		// A queue failure midway still commits the marks of the events
+		// queued before it; only a failed mark rolls back.
+		n, stuck, err = s.dispatch(ctx, tx, queue, limit, true)
 		return err
 	})
-	return n, err
+	if err != nil {
+		return 0, err
+	}
+	return n, stuck
 }
 
-func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, limit int, lock bool) (int, error) {
+// dispatch queues the jobs of a batch and marks the events it queued. stuck
+// is the queue failure that stopped the batch early; err a storage failure.
+func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, limit int, lock bool) (n int, stuck, err error) {
 	var events []db.Event
 	sel := q.NewSelect().Model(&events).Where("dispatched_at IS NULL").
 		OrderExpr("created_at ASC").OrderExpr("id ASC").Limit(int64(limit))
@@ -50,15 +62,14 @@ func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, 
 		sel = sel.For("UPDATE SKIP LOCKED")
 	}
 	if err := sel.Scan(ctx); err != nil {
-		return 0, fmt.Errorf("read outbox: %w", err)
+		return 0, nil, fmt.Errorf("read outbox: %w", err)
 	}
 	if len(events) == 0 {
-		return 0, nil
+		return 0, nil, nil
 	}
 	hooks := map[uuid.UUID][]db.Webhook{}
 	scanURLs := map[uuid.UUID]string{}
 	done := make([]uuid.UUID, 0, len(events))
-	var failure error
 	for i := range events {
 		ev := &events[i]
 		jobs, err := s.fanOut(ctx, q, ev, hooks, scanURLs)
@@ -72,7 +83,7 @@ func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, 
 		}
 		if err != nil {
 			// Keep the order: later events wait for this one.
-			failure = err
+			stuck = err
 			break
 		}
 		done = append(done, ev.ID)
@@ -81,10 +92,10 @@ func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, 
 		_, err := q.NewUpdate().Model((*db.Event)(nil)).Set("dispatched_at = ?", s.Now()).
 			Where("id IN (?)", bun.In(done)).Exec(ctx)
 		if err != nil {
-			return 0, fmt.Errorf("mark events dispatched: %w", err)
+			return 0, nil, fmt.Errorf("mark events dispatched: %w", err)
 		}
 	}
-	return len(done), failure
+	return len(done), stuck, nil
 }
 
 // fanOut lists the delivery jobs of one event. hooks and scanURLs cache
