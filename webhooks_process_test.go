@@ -1,0 +1,184 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/db/dbtest"
+)
+
+// TestMain lets the test binary act as `bulwark serve` in a child process,
+// so that a test can kill a real server.
+func TestMain(m *testing.M) {
+	if os.Getenv("BULWARK_TEST_CHILD") == "serve" {
+		os.Args = []string{"bulwark", "serve"}
+		main()
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// child is a `bulwark serve` process.
+type child struct {
+	cmd  *exec.Cmd
+	url  string
+	key  chan string
+	done chan struct{}
+}
+
+func startServe(t *testing.T, env []string) *child {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), append(env, "BULWARK_TEST_CHILD=serve", "BULWARK_ADDR="+addr)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &child{cmd: cmd, url: "http://" + addr, key: make(chan string, 1), done: make(chan struct{})}
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if k, ok := strings.CutPrefix(sc.Text(), "API key (shown once): "); ok {
+				c.key <- k
+			}
+		}
+	}()
+	go func() { _ = cmd.Wait(); close(c.done) }()
+	t.Cleanup(func() { c.kill() })
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if r, err := http.Get(c.url + "/healthz"); err == nil {
+			r.Body.Close()
+			return c
+		}
+		select {
+		case <-c.done:
+			t.Fatal("bulwark serve exited during start")
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("bulwark serve did not start")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// kill ends the process at once, as a crash or an OOM kill would.
+func (c *child) kill() {
+	_ = c.cmd.Process.Signal(syscall.SIGKILL)
+	<-c.done
+}
+
+// TestWebhookDeliveredAfterServerKilled kills a real server process between
+// a committed event and its delivery, and shows a restarted server delivers
+// it. Without BULWARK_TEST_REDIS_URL the child runs its in-process Redis,
+// so the kill loses the whole queue, and the outbox alone carries the
+// event across.
+func TestWebhookDeliveredAfterServerKilled(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts server processes")
+	}
+	var mu sync.Mutex
+	var got []string
+	rcv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		mu.Lock()
+		got = append(got, r.Header.Get("webhook-id"))
+		mu.Unlock()
+	}))
+	defer rcv.Close()
+	dsn := dbtest.DSN(t)
+	env := []string{"BULWARK_DATA_DIR=" + t.TempDir(), "BULWARK_DATABASE_URL=" + dsn, "BULWARK_REDIS_URL=",
+		"BULWARK_WEBHOOK_ALLOW_PRIVATE=true", "BULWARK_WEBHOOK_ALLOW_INSECURE=true", "BULWARK_SECRET=" + strings.Repeat("k", 32)}
+	if os.Getenv("BULWARK_TEST_REDIS_URL") != "" {
+		o := dbtest.Redis(t)
+		env = append(env, fmt.Sprintf("BULWARK_REDIS_URL=redis://%s/%d", o.Addr, o.DB))
+	}
+
+	first := startServe(t, env)
+	var key string
+	select {
+	case key = <-first.key:
+	case <-time.After(10 * time.Second):
+		t.Fatal("no bootstrap key on stderr")
+	}
+	body, _ := json.Marshal(map[string]any{"url": rcv.URL, "events": []string{core.EventScanCompleted}})
+	req, _ := http.NewRequest("POST", first.url+"/api/v1/webhooks", bytes.NewReader(body))
+	req.Header.Set("Authorization", "Bearer "+key)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != 201 {
+		t.Fatalf("create webhook = %d", resp.StatusCode)
+	}
+
+	// The change commits and the process dies before its relay runs: the
+	// commit is made here while the server is dead, which is the same state.
+	first.kill()
+	ctx := context.Background()
+	bdb, err := db.Open(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	org, err := db.GetOrganizationByName(ctx, bdb, "default")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ev := &db.Event{ID: uuid.Must(uuid.NewV7()), OrganizationID: org.ID, Type: core.EventScanCompleted,
+		Data: map[string]any{"scan_id": uuid.NewString()}, CreatedAt: db.Now()}
+	if _, err := bdb.NewInsert().Model(ev).Exec(ctx); err != nil {
+		t.Fatal(err)
+	}
+	bdb.Close()
+
+	startServe(t, env)
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		mu.Lock()
+		n := len(got)
+		mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the event was not delivered after the restart")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond) // room for a duplicate to show up
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 1 || got[0] != ev.ID.String() {
+		t.Errorf("deliveries = %v, want one of %s", got, ev.ID)
+	}
+}
