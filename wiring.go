@@ -147,6 +147,10 @@ func newWorker(d *deps) *asynq.Server {
 		Queues:          jobs.Queues,
 		Logger:          asynqLogger{d.log},
 		ShutdownTimeout: 20 * time.Second,
+		// An idle worker looks for new tasks five times a second (asynq's
+		// default is once), so that a webhook goes out well under a second
+		// after its event commits.
+		TaskCheckInterval: 200 * time.Millisecond,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			id, _ := asynq.GetTaskID(ctx)
 			d.log.Error("task failed", "task_id", id, "type", t.Type(), "err", err)
