@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -86,6 +87,26 @@ func TestWebhookRetriesOnSchedule(t *testing.T) {
 	}
 	if n := len(rcv.requests()); n != 7 {
 		t.Errorf("receiver got %d requests, want 7", n)
+	}
+	// Cursor pages walk the log newest first too.
+	var counts []float64
+	after := ""
+	for page := 0; page < 3; page++ {
+		r := env.Do("GET", "/api/v1/webhooks/"+id+"/deliveries?first=3"+after, env.Key, nil)
+		var p struct {
+			Deliveries []map[string]any `json:"deliveries"`
+			PageInfo   struct {
+				EndCursor string `json:"end_cursor"`
+			} `json:"page_info"`
+		}
+		r.Decode(t, &p)
+		for _, d := range p.Deliveries {
+			counts = append(counts, d["retry_count"].(float64))
+		}
+		after = "&after=" + p.PageInfo.EndCursor
+	}
+	if fmt.Sprint(counts) != "[6 5 4 3 2 1 0]" {
+		t.Errorf("retry counts over cursor pages = %v", counts)
 	}
 	for i, d := range records {
 		if d["status"] != "failed" || d["response_code"] != float64(500) || d["retry_count"] != float64(6-i) ||
