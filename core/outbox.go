@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -135,4 +136,103 @@ func (s *Service) fanOut(ctx context.Context, q bun.IDB, ev *db.Event, hooks map
 		}
 	}
 	return jobs, nil
+}
+
+// RecoveryWindow is how far back RecoverDeliveries looks: the whole retry
+// schedule with its jitter, and some margin.
+const RecoveryWindow = 40 * time.Hour
+
+// RecoverDeliveries queues again the unfinished deliveries of events
+// dispatched within window, reading the state from the delivery log alone:
+// a receiver without any attempt gets its first one, a receiver whose last
+// scheduled attempt failed (not with 410, not the seventh) gets the next at
+// its time. It covers a queue that lost its contents (the in-process Redis
+// of a restarted server, a Redis without persistence); on a queue that kept
+// them, every job it queues has an id already taken, so it changes
+// nothing. It returns how many jobs it handed to the queue, counting
+// those the queue already held.
+func (s *Service) RecoverDeliveries(ctx context.Context, window time.Duration) (int, error) {
+	queue, err := s.deliveryQueue()
+	if err != nil {
+		return 0, err
+	}
+	since := s.Now().Add(-window)
+	hooks := map[uuid.UUID][]db.Webhook{}
+	scanURLs := map[uuid.UUID]string{}
+	queued := 0
+	var after *db.Key
+	for {
+		var events []db.Event
+		q := s.DB.NewSelect().Model(&events).Where("dispatched_at IS NOT NULL AND dispatched_at > ?", since).
+			Where("type <> ?", EventPing).OrderExpr("created_at ASC").OrderExpr("id ASC").Limit(500)
+		if after != nil {
+			q = q.Where("(created_at, id) > (?, ?)", after.T, after.ID)
+		}
+		if err := q.Scan(ctx); err != nil {
+			return queued, fmt.Errorf("read dispatched events: %w", err)
+		}
+		if len(events) == 0 {
+			return queued, nil
+		}
+		after = &db.Key{T: events[len(events)-1].CreatedAt, ID: events[len(events)-1].ID}
+		ids := make([]uuid.UUID, len(events))
+		for i := range events {
+			ids[i] = events[i].ID
+		}
+		var log []db.Delivery
+		if err := s.DB.NewSelect().Model(&log).Column("event_id", "webhook_id", "scan_id", "status", "response_code", "retry_count", "created_at").
+			Where("event_id IN (?) AND manual = ?", bun.In(ids), false).Scan(ctx); err != nil {
+			return queued, fmt.Errorf("read delivery log: %w", err)
+		}
+		type pair struct{ event, to uuid.UUID }
+		last := map[pair]*db.Delivery{}
+		for i := range log {
+			d := &log[i]
+			to := uuid.Nil
+			if d.WebhookID != nil {
+				to = *d.WebhookID
+			}
+			k := pair{d.EventID, to}
+			if cur, ok := last[k]; !ok || d.RetryCount > cur.RetryCount {
+				last[k] = d
+			}
+		}
+		for i := range events {
+			ev := &events[i]
+			jobs, err := s.fanOut(ctx, s.DB, ev, hooks, scanURLs)
+			if err != nil {
+				return queued, err
+			}
+			for _, j := range jobs {
+				to := uuid.Nil
+				if j.WebhookID != nil {
+					to = *j.WebhookID
+					if !s.hookPredates(hooks[ev.OrganizationID], to, ev.CreatedAt) {
+						continue // created after the event: it never was a receiver
+					}
+				}
+				if d, ok := last[pair{ev.ID, to}]; ok {
+					if d.Status == DeliverySuccess || d.ResponseCode == 410 || d.RetryCount+1 >= len(RetrySchedule) {
+						continue
+					}
+					j.Attempt = d.RetryCount + 1
+					j.NotBefore = d.CreatedAt.Add(RetryDelay(j.Attempt))
+				}
+				if err := queue.EnqueueDelivery(ctx, j); err != nil {
+					return queued, fmt.Errorf("queue delivery of event %s: %w", ev.ID, err)
+				}
+				queued++
+			}
+		}
+	}
+}
+
+// hookPredates reports whether webhook id of ws existed at t.
+func (s *Service) hookPredates(ws []db.Webhook, id uuid.UUID, t time.Time) bool {
+	for i := range ws {
+		if ws[i].ID == id {
+			return !ws[i].CreatedAt.After(t)
+		}
+	}
+	return false
 }

@@ -50,6 +50,8 @@ type RelayOptions struct {
 	// Redis, when set, also registers the periodic events:dispatch task.
 	Redis asynq.RedisConnOpt
 	Log   *slog.Logger
+	// NoRecovery skips RecoverDeliveries at start.
+	NoRecovery bool
 }
 
 // Relay moves committed events from the outbox to the delivery queue. It
@@ -94,6 +96,13 @@ func StartRelay(svc *core.Service, o RelayOptions) (*Relay, error) {
 }
 
 func (r *Relay) loop(ctx context.Context, svc *core.Service, o RelayOptions) {
+	// First put back what a queue that lost its contents (the in-process
+	// Redis of the previous run) dropped; the outbox covers the rest.
+	if !o.NoRecovery {
+		if _, err := svc.RecoverDeliveries(ctx, core.RecoveryWindow); err != nil && ctx.Err() == nil {
+			o.Log.Error("recover webhook deliveries", "err", err)
+		}
+	}
 	t := time.NewTimer(0)
 	defer t.Stop()
 	var lastErr time.Time

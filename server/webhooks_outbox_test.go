@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -175,4 +176,74 @@ func TestWebhookFanOutThroughput(t *testing.T) {
 		float64(total)/all.Seconds())
 	t.Log(msg)
 	fmt.Println(msg)
+}
+
+// TestDeliveriesRecoveredAfterQueueLoss empties Redis, as a restart of the
+// in-process Redis does, with a retry waiting and an event queued but not
+// yet delivered: the delivery log alone puts both back, and nothing that
+// finished is sent again.
+func TestDeliveriesRecoveredAfterQueueLoss(t *testing.T) {
+	o := localHooks
+	o.NoWorker = true
+	env := servertest.New(t, o)
+	ctx := context.Background()
+	ok, failing, late := newReceiver(t, nil), newReceiver(t, func(int) int { return 500 }), newReceiver(t, nil)
+	okID, _ := createWebhook(t, env, env.Key, ok.URL, core.EventScanStarted)
+	failID, _ := createWebhook(t, env, env.Key, failing.URL, core.EventScanStarted)
+	e1 := emit(t, env, env.OrgID, core.EventScanStarted, nil, map[string]any{"n": 1})
+	stop := startWorkers(t, env)
+	ok.wait(t, 1)
+	failing.wait(t, 1)
+	first := waitDeliveries(t, env, env.Key, failID, 1)[0]
+	scheduledAttempt(t, env, 1)
+	stop()
+
+	e2 := emit(t, env, env.OrgID, core.EventScanStarted, nil, map[string]any{"n": 2})
+	if n, err := env.Svc.DispatchEvents(ctx, 100); err != nil || n != 1 {
+		t.Fatalf("dispatch = %d, %v", n, err)
+	}
+	// A webhook created after both events never receives them.
+	createWebhook(t, env, env.Key, late.URL, core.EventScanStarted)
+	if err := env.Redis.FlushDB(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	// The asynq client registers a queue name once per client; a new
+	// process would do it again, and the Inspector below needs it.
+	if err := env.Redis.SAdd(ctx, "asynq:queues", "critical").Err(); err != nil {
+		t.Fatal(err)
+	}
+
+	n, err := env.Svc.RecoverDeliveries(ctx, core.RecoveryWindow)
+	if err != nil || n != 3 {
+		t.Fatalf("recover = %d, %v; want 3 (e1's retry to the failing webhook, e2 to both)", n, err)
+	}
+	retry := scheduledAttempt(t, env, 1)
+	var j core.DeliveryJob
+	if err := json.Unmarshal(retry.Payload, &j); err != nil || j.EventID != e1 || j.WebhookID.String() != failID {
+		t.Errorf("recovered retry = %+v, %v", j, err)
+	}
+	at, _ := time.Parse(time.RFC3339Nano, first["created_at"].(string))
+	if d := retry.NextProcessAt.Sub(at); d < 54*time.Second-2*time.Second || d > 66*time.Second+2*time.Second {
+		t.Errorf("recovered retry runs %v after the failed attempt, want 1 min ±10%%", d)
+	}
+
+	startWorkers(t, env)
+	got := ok.wait(t, 2)
+	failing.wait(t, 2)
+	settle(t, env)
+	if got[1].Header.Get("webhook-id") != e2.String() || len(ok.requests()) != 2 || len(late.requests()) != 0 {
+		t.Errorf("after recovery: ok got %d (second %s), late got %d", len(ok.requests()), got[1].Header.Get("webhook-id"), len(late.requests()))
+	}
+	// Recovering again with the queue intact changes nothing.
+	if _, err := env.Svc.RecoverDeliveries(ctx, core.RecoveryWindow); err != nil {
+		t.Fatal(err)
+	}
+	settle(t, env)
+	time.Sleep(300 * time.Millisecond)
+	if len(ok.requests()) != 2 || len(failing.requests()) != 2 {
+		t.Errorf("second recovery resent: ok %d, failing %d requests", len(ok.requests()), len(failing.requests()))
+	}
+	if ds := deliveries(t, env, env.Key, okID); len(ds) != 2 {
+		t.Errorf("ok webhook has %d records, want 2", len(ds))
+	}
 }
