@@ -39,6 +39,7 @@ var (
 // TestMain only owns the folder of the binary; the binary is built on first
 // use, so other tests of this package do not pay for the build.
 func TestMain(m *testing.M) {
+	runChild()
 	dir, err := os.MkdirTemp("", "bulwark-e2e-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -72,6 +72,11 @@ func newServeCmd() *cobra.Command {
 				return fmt.Errorf("start scheduler: %w", err)
 			}
 			defer sched.Shutdown()
+			stopRelay, err := startRelay(d)
+			if err != nil {
+				return err
+			}
+			defer stopRelay()
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Ready: d.ready, ProxyHeader: cfg.ProxyHeader})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
@@ -140,6 +145,12 @@ func newWorkerCmd() *cobra.Command {
 				return fmt.Errorf("start scheduler: %w", err)
 			}
 			defer sched.Shutdown()
+			stopRelay, err := startRelay(d)
+			if err != nil {
+				w.Shutdown()
+				return err
+			}
+			defer stopRelay()
 			<-cmd.Context().Done()
 			w.Shutdown()
 			return nil

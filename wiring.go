@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
+	"strconv"
 	"time"
 
 	"github.com/alicebob/miniredis/v2"
@@ -83,7 +85,37 @@ func connect(ctx context.Context, cfg config) (*deps, error) {
 	}
 	d.svc = &core.Service{DB: bdb, Queue: d.queue, Engine: registry.Default(), Log: d.log,
 		Cursors: core.Cursors{Secret: secret}}
+	if d.svc.Webhooks, err = webhookOptions(); err != nil {
+		d.Close()
+		return nil, err
+	}
 	return d, nil
+}
+
+// webhookOptions reads decisions.md's two opt-outs for local use.
+func webhookOptions() (core.WebhookOptions, error) {
+	var o core.WebhookOptions
+	for name, dst := range map[string]*bool{"BULWARK_WEBHOOK_ALLOW_INSECURE": &o.AllowInsecure,
+		"BULWARK_WEBHOOK_ALLOW_PRIVATE": &o.AllowPrivate} {
+		if v := os.Getenv(name); v != "" {
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return o, fmt.Errorf("%s must be true or false", name)
+			}
+			*dst = b
+		}
+	}
+	return o, nil
+}
+
+// startRelay starts the event outbox relay beside the workers; the
+// returned function stops it.
+func startRelay(d *deps) (func(), error) {
+	r, err := jobs.StartRelay(d.svc, jobs.RelayOptions{Redis: d.asynq, Log: d.log})
+	if err != nil {
+		return nil, fmt.Errorf("start event relay: %w", err)
+	}
+	return r.Stop, nil
 }
 
 // ready checks the database and Redis for /readyz.
@@ -115,6 +147,10 @@ func newWorker(d *deps) *asynq.Server {
 		Queues:          jobs.Queues,
 		Logger:          asynqLogger{d.log},
 		ShutdownTimeout: 20 * time.Second,
+		// An idle worker looks for new tasks five times a second (asynq's
+		// default is once), so that a webhook goes out well under a second
+		// after its event commits.
+		TaskCheckInterval: 200 * time.Millisecond,
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			id, _ := asynq.GetTaskID(ctx)
 			d.log.Error("task failed", "task_id", id, "type", t.Type(), "err", err)

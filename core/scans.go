@@ -3,7 +3,6 @@ package core
 import (
 	"context"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -20,8 +19,6 @@ var Presets = []string{scanner.PresetQuick, scanner.PresetStandard, scanner.Pres
 // ScanStatuses lists every scan status, for filters.
 var ScanStatuses = []string{ScanQueued, ScanRunning, ScanCompleted, ScanFailed, ScanCancelled}
 
-// maxScanWebhookURL bounds a scan's webhook_url.
-const maxScanWebhookURL = 2048
 
 // ScanInput is the body of POST /scans after decoding. An empty Preset
 // means standard; an empty WebhookURL means none.
@@ -37,43 +34,6 @@ func (in *ScanInput) validate() error {
 	}
 	if !containsString(Presets, in.Preset) {
 		return Invalid("preset", "invalid", "preset must be one of "+strings.Join(Presets, ", "))
-	}
-	if in.WebhookURL != "" {
-		return validateScanWebhookURL("webhook_url", in.WebhookURL)
-	}
-	return nil
-}
-
-// validateScanWebhookURL checks a scan's receiver URL: absolute, with a
-// host, no user information or fragment, at most 2048 characters, and
-// https unless BULWARK_WEBHOOK_ALLOW_INSECURE=true (reason not_https).
-// Whether the host resolves to a public address is checked at delivery
-// time, on the address actually dialled. It follows the webhooks' own rule
-// (Service.CheckWebhookURL in the webhooks branch), which may replace it.
-func validateScanWebhookURL(field, raw string) error {
-	if len(raw) > maxScanWebhookURL {
-		return Invalid(field, "out_of_range", field+" must be at most 2048 characters")
-	}
-	u, err := url.Parse(raw)
-	if err != nil || !u.IsAbs() || u.Opaque != "" {
-		return Invalid(field, "invalid", field+" must be an absolute URL")
-	}
-	switch u.Scheme {
-	case "https":
-	case "http":
-		if os.Getenv("BULWARK_WEBHOOK_ALLOW_INSECURE") != "true" {
-			return Invalid(field, "not_https", field+" must use https")
-		}
-	default:
-		return Invalid(field, "not_https", field+" must use https")
-	}
-	switch {
-	case u.User != nil:
-		return Invalid(field, "invalid", field+" must not contain user information")
-	case u.Hostname() == "":
-		return Invalid(field, "invalid", field+" must name a host")
-	case u.Fragment != "":
-		return Invalid(field, "invalid", field+" must not contain a fragment")
 	}
 	return nil
 }
@@ -99,6 +59,12 @@ func containsString(list []string, s string) bool {
 func (s *Service) CreateScan(ctx context.Context, p *Principal, in ScanInput) (*db.Scan, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
+	}
+	// The same rules as a webhook's own URL (https unless allowed insecure).
+	if in.WebhookURL != "" {
+		if err := s.CheckWebhookURL("webhook_url", in.WebhookURL); err != nil {
+			return nil, err
+		}
 	}
 	var sc *db.Scan
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {

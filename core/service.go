@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -30,6 +32,12 @@ type Service struct {
 	Log     *slog.Logger
 	// Clock returns the current time; tests inject their own.
 	Clock func() time.Time
+	// Webhooks are the delivery settings (https only and public addresses
+	// only, unless relaxed for local use).
+	Webhooks WebhookOptions
+
+	whOnce   sync.Once
+	whClient *http.Client
 }
 
 // Now returns the service clock's time in UTC at microsecond precision.

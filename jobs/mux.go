@@ -15,5 +15,7 @@ func NewMux(svc *core.Service) *asynq.ServeMux {
 	if q, ok := svc.Queue.(*Queue); ok {
 		mux.Handle(TypeScanReap, &ScanReaper{Service: svc, Queue: q})
 	}
+	mux.Handle(TypeWebhookDeliver, &WebhookDeliverer{Service: svc})
+	mux.Handle(TypeEventsDispatch, &EventsDispatcher{Service: svc})
 	return mux
 }

@@ -197,8 +197,8 @@ func TestEnqueueFailureRecovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	broken := *env.Svc
-	broken.Queue = downQueue{}
+	broken := &core.Service{DB: env.Svc.DB, Queue: downQueue{}, Engine: env.Svc.Engine, Log: env.Svc.Log,
+		Cursors: env.Svc.Cursors, Clock: env.Svc.Clock}
 	sc, err := broken.CreateScan(ctx, p, core.ScanInput{ContractID: c.ID})
 	if err != nil {
 		t.Fatalf("create with the queue down = %v", err)

@@ -53,6 +53,9 @@ type Options struct {
 	Clock func() time.Time
 	// Engine replaces the scanner engine (default registry.Default()).
 	Engine *scanner.Engine
+	// Webhooks are the delivery settings (tests with loopback receivers
+	// set AllowPrivate and AllowInsecure).
+	Webhooks core.WebhookOptions
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -79,7 +82,8 @@ func New(t testing.TB, opts ...Options) *Env {
 		engine = registry.Default()
 	}
 	svc := &core.Service{DB: bdb, Queue: q, Engine: engine, Log: log,
-		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock}
+		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock,
+		Webhooks: o.Webhooks}
 	if o.Clock != nil {
 		svc.Cursors.Now = o.Clock
 	}
@@ -90,6 +94,11 @@ func New(t testing.TB, opts ...Options) *Env {
 			t.Fatalf("servertest: start worker: %v", err)
 		}
 		t.Cleanup(w.Shutdown)
+		relay, err := jobs.StartRelay(svc, jobs.RelayOptions{Interval: 50 * time.Millisecond, Log: log})
+		if err != nil {
+			t.Fatalf("servertest: start relay: %v", err)
+		}
+		t.Cleanup(relay.Stop)
 	}
 	srv := server.New(server.Config{Service: svc, Log: log, Ready: func(ctx context.Context) error {
 		if err := bdb.PingContext(ctx); err != nil {
