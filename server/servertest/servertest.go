@@ -48,8 +48,13 @@ type Env struct {
 type Options struct {
 	// NoWorker leaves scans queued (no asynq server).
 	NoWorker bool
-	// Clock replaces the service clock.
+	// Clock replaces the service clock (and Redis TIME in the rate
+	// limiter's windows).
 	Clock func() time.Time
+	// RateLimit turns the rate limiter on. It is off by default so that
+	// tests of other resources are not throttled by the developer plan's 60
+	// requests per minute; the limits tests turn it on.
+	RateLimit bool
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -71,7 +76,7 @@ func New(t testing.TB, opts ...Options) *Env {
 	if os.Getenv("BULWARK_TEST_LOG") != "" {
 		log = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
-	svc := &core.Service{DB: bdb, Queue: q, Engine: registry.Default(), Log: log,
+	svc := &core.Service{DB: bdb, Redis: rc, Queue: q, Engine: registry.Default(), Log: log,
 		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock}
 	if o.Clock != nil {
 		svc.Cursors.Now = o.Clock
@@ -84,7 +89,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		}
 		t.Cleanup(w.Shutdown)
 	}
-	srv := server.New(server.Config{Service: svc, Log: log, Ready: func(ctx context.Context) error {
+	srv := server.New(server.Config{Service: svc, Log: log, NoRateLimit: !o.RateLimit, Ready: func(ctx context.Context) error {
 		if err := bdb.PingContext(ctx); err != nil {
 			return err
 		}
