@@ -87,9 +87,9 @@ func (s *Service) ConsumeAIExplanation(ctx context.Context, p *Principal) (remai
 	row := &db.UsageCounter{OrganizationID: p.OrgID, Period: Period(now), Metric: metricAIExplanations, Used: 1}
 	q := s.DB.NewInsert().Model(row).
 		On("CONFLICT (organization_id, period, metric) DO UPDATE").
-		Set("used = usage_counters.used + 1")
+		Set("used = ?TableAlias.used + 1")
 	if l.AIExplanations != Unlimited {
-		q = q.Where("usage_counters.used < ?", l.AIExplanations)
+		q = q.Where("?TableAlias.used < ?", l.AIExplanations)
 	}
 	var used int
 	err = q.Returning("used").Scan(ctx, &used)
