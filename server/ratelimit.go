@@ -39,7 +39,7 @@ var endpointBuckets = map[string]core.Endpoint{
 
 // limiterTimeout bounds one limiter round trip, so a hung Redis turns into
 // a 503 instead of a hung request.
-const limiterTimeout = 2 * time.Second
+const limiterTimeout = time.Second
 
 // routePattern names the matched route as /usage reports it.
 func routePattern(c *fiber.Ctx) string {
