@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/uptrace/bun"
@@ -161,29 +162,46 @@ func (s *Service) SetPlanOverrides(ctx context.Context, orgID uuid.UUID, o PlanO
 	if err != nil {
 		return fmt.Errorf("set plan overrides of organization %s: %w", orgID, err)
 	}
+	s.overrides.Delete(orgID)
 	return nil
+}
+
+// overridesTTL is how long a process keeps an Enterprise organization's
+// limits before reading them again: the rate limiter needs them on every
+// request, and a change made by another process applies within it.
+const overridesTTL = 10 * time.Second
+
+type cachedLimits struct {
+	limits  Limits
+	expires time.Time
 }
 
 // LimitsFor returns the limits of an organization on plan: the plan's
 // table row, with the organization's overrides when the plan is Enterprise.
-// Only Enterprise costs a query.
+// Only Enterprise reads the database; with q nil the answer may come from a
+// cache of overridesTTL, with q set (a transaction) it is always fresh.
 func (s *Service) LimitsFor(ctx context.Context, q bun.IDB, orgID uuid.UUID, plan string) (Limits, error) {
 	l := PlanLimits(plan)
 	if plan != PlanEnterprise {
 		return l, nil
 	}
 	if q == nil {
+		if c, ok := s.overrides.Load(orgID); ok && time.Now().Before(c.(cachedLimits).expires) {
+			return c.(cachedLimits).limits, nil
+		}
 		q = s.DB
 	}
 	row, err := db.GetPlanOverride(ctx, q, orgID)
-	if errors.Is(err, db.ErrNotFound) {
-		return l, nil
-	}
-	if err != nil {
+	switch {
+	case errors.Is(err, db.ErrNotFound):
+	case err != nil:
 		return l, fmt.Errorf("load plan overrides of organization %s: %w", orgID, err)
+	default:
+		l = PlanOverrides{PerMinute: row.PerMinute, PerHour: row.PerHour, PerDay: row.PerDay,
+			ConcurrentScans: row.ConcurrentScans, MonthlyScans: row.MonthlyScans, AIExplanations: row.AIExplanations,
+			UploadsPerHour: row.UploadsPerHour, ResultsPerMinute: row.ResultsPerMinute,
+			WebhooksPerHour: row.WebhooksPerHour}.apply(l)
 	}
-	return PlanOverrides{PerMinute: row.PerMinute, PerHour: row.PerHour, PerDay: row.PerDay,
-		ConcurrentScans: row.ConcurrentScans, MonthlyScans: row.MonthlyScans, AIExplanations: row.AIExplanations,
-		UploadsPerHour: row.UploadsPerHour, ResultsPerMinute: row.ResultsPerMinute,
-		WebhooksPerHour: row.WebhooksPerHour}.apply(l), nil
+	s.overrides.Store(orgID, cachedLimits{limits: l, expires: time.Now().Add(overridesTTL)})
+	return l, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -34,6 +35,9 @@ type Service struct {
 	Redis *redis.Client
 	// Clock returns the current time; tests inject their own.
 	Clock func() time.Time
+
+	// overrides caches Enterprise limits briefly (core/plans.go).
+	overrides sync.Map
 }
 
 // Now returns the service clock's time in UTC at microsecond precision.
