@@ -71,7 +71,9 @@ const freePolicy = `"minute";q=10;w=60, "hour";q=100;w=3600, "day";q=500;w=86400
 func TestRateLimitHeaders(t *testing.T) {
 	env, clk := limitsEnv(t)
 	key := env.NewOrg("free-co", "free")
+	readOnly := env.NewOrg("free-co", "free", "projects:read")
 	minuteEnd := limitsStart.Add(time.Minute)
+	wantStatus := map[int]int{4: 404, 5: 422, 6: 403}
 	for i := 1; i <= 10; i++ {
 		var r *servertest.Response
 		switch i {
@@ -79,6 +81,8 @@ func TestRateLimitHeaders(t *testing.T) {
 			r = env.Do("GET", "/api/v1/projects/"+uuid.NewString(), key, nil)
 		case 5:
 			r = env.Do("POST", "/api/v1/projects", key, `{}`)
+		case 6:
+			r = env.Do("POST", "/api/v1/projects", readOnly, map[string]any{"name": "x"})
 		default:
 			r = env.Do("GET", "/api/v1/projects", key, nil)
 		}
@@ -88,8 +92,12 @@ func TestRateLimitHeaders(t *testing.T) {
 		if diff := cmp.Diff(want, rateOf(r)); diff != "" {
 			t.Errorf("request %d (status %d) headers (-want +got):\n%s", i, r.Status, diff)
 		}
-		if i == 4 && r.Status != 404 || i == 5 && r.Status != 422 || i != 4 && i != 5 && r.Status != 200 {
-			t.Errorf("request %d = %d %s", i, r.Status, r.Body)
+		status := 200
+		if w, ok := wantStatus[i]; ok {
+			status = w
+		}
+		if r.Status != status {
+			t.Errorf("request %d = %d %s, want %d", i, r.Status, r.Body, status)
 		}
 	}
 	clk.Add(15 * time.Second)
