@@ -90,3 +90,15 @@ func BenchmarkAuthenticatedRequest(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkRedisPing is the baseline round trip to the same Redis, to read
+// BenchmarkLimiterPerRequest against on a loaded machine.
+func BenchmarkRedisPing(b *testing.B) {
+	env := servertest.New(b, servertest.Options{NoWorker: true})
+	ctx := context.Background()
+	for b.Loop() {
+		if err := env.Redis.Ping(ctx).Err(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
