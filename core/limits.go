@@ -300,6 +300,8 @@ const (
 	// PublicPerMinute bounds requests per IP to the public API routes
 	// (openapi.json, badges) and to unknown paths.
 	PublicPerMinute = 600
+	// WalletPerMinute bounds wallet sign-in calls (nonce, verify) per IP.
+	WalletPerMinute = 30
 )
 
 func ipWindow(ip, name string, limit int) Window {
@@ -326,6 +328,11 @@ func (s *Service) RecordAuthFailure(ctx context.Context, ip string) (*Decision, 
 // TakePublic admits one request of ip to a public route.
 func (s *Service) TakePublic(ctx context.Context, ip string) (*Decision, error) {
 	return s.take(ctx, []Window{ipWindow(ip, "public", PublicPerMinute)}, 1, "", "")
+}
+
+// TakeWallet admits one wallet sign-in request (nonce or verify) of ip.
+func (s *Service) TakeWallet(ctx context.Context, ip string) (*Decision, error) {
+	return s.take(ctx, []Window{ipWindow(ip, "wallet", WalletPerMinute)}, 1, "", "")
 }
 
 // currentWindows reads (without taking) the organization's minute, hour and

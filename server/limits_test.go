@@ -240,11 +240,11 @@ func contains(s, sub string) bool {
 
 // startServer starts a second API server on env's database and Redis, as a
 // second process behind a load balancer would be.
-func startServer(t *testing.T, env *servertest.Env, rc *redis.Client, clock func() time.Time) string {
+func startServer(t *testing.T, env *servertest.Env, rc *redis.Client, clock func() time.Time, proxyHeader string) string {
 	t.Helper()
 	svc := &core.Service{DB: env.DB, Redis: rc, Queue: env.Queue, Engine: env.Svc.Engine, Cursors: env.Svc.Cursors,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Clock: clock}
-	srv := server.New(server.Config{Service: svc, Log: svc.Log})
+	srv := server.New(server.Config{Service: svc, Log: svc.Log, ProxyHeader: proxyHeader})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +264,7 @@ func TestRateLimitSharedAcrossServers(t *testing.T) {
 	env, clk := limitsEnv(t)
 	rc := redis.NewClient(env.Redis.Options())
 	t.Cleanup(func() { rc.Close() })
-	urls := []string{env.URL, startServer(t, env, rc, clk.Now)}
+	urls := []string{env.URL, startServer(t, env, rc, clk.Now, "")}
 	key := env.NewOrg("shared", "free")
 	do := func(base string) *servertest.Response {
 		req, _ := http.NewRequest("GET", base+"/api/v1/projects", nil)
@@ -296,7 +296,7 @@ func TestRateLimitRedisDown(t *testing.T) {
 	ln.Close()
 	rc := redis.NewClient(&redis.Options{Addr: addr})
 	t.Cleanup(func() { rc.Close() })
-	base := startServer(t, env, rc, nil)
+	base := startServer(t, env, rc, nil, "")
 	for _, tc := range []struct{ path, key string }{
 		{"/api/v1/projects", env.Key},
 		{"/api/v1/projects", core.NewAPIKey()},
@@ -508,5 +508,44 @@ func TestUserQuota(t *testing.T) {
 		if r := env.Do("GET", tc.path, tc.key, nil); r.Status != tc.status || r.ErrorCode() != tc.code {
 			t.Errorf("GET %s = %d %s, want %d %s", tc.path, r.Status, r.Body, tc.status, tc.code)
 		}
+	}
+}
+
+// TestRateLimitBehindProxy: behind a proxy the per-IP windows key on the
+// address the proxy appended, so invented X-Forwarded-For entries do not
+// escape them; wallet sign-in has its own tighter window.
+func TestRateLimitBehindProxy(t *testing.T) {
+	env, clk := limitsEnv(t)
+	rc := redis.NewClient(env.Redis.Options())
+	t.Cleanup(func() { rc.Close() })
+	base := startServer(t, env, rc, clk.Now, "X-Forwarded-For")
+	do := func(method, path, key, xff string) *servertest.Response {
+		req, _ := http.NewRequest(method, base+path, nil)
+		if key != "" {
+			req.Header.Set("Authorization", "Bearer "+key)
+		}
+		req.Header.Set("X-Forwarded-For", xff)
+		return env.Send(req)
+	}
+	for i := 1; i <= core.AuthFailuresPerMinute; i++ {
+		forged := "198.51.100." + strconv.Itoa(i)
+		if r := do("GET", "/api/v1/projects", core.NewAPIKey(), forged+", 203.0.113.7"); r.Status != 401 {
+			t.Fatalf("failure %d = %d %s", i, r.Status, r.Body)
+		}
+	}
+	if r := do("GET", "/api/v1/projects", env.Key, "198.51.100.99, 203.0.113.7"); r.Status != 429 {
+		t.Errorf("forged first entry escaped the window: %d %s", r.Status, r.Body)
+	}
+	if r := do("GET", "/api/v1/projects", env.Key, "203.0.113.8"); r.Status != 200 {
+		t.Errorf("another client = %d %s", r.Status, r.Body)
+	}
+	for i := 1; i <= core.WalletPerMinute; i++ {
+		r := do("POST", "/api/v1/auth/wallet/solana/nonce", "", "203.0.113.9")
+		if r.Status == 429 || rateOf(r).Limit != strconv.Itoa(core.WalletPerMinute) || rateOf(r).Remaining != strconv.Itoa(core.WalletPerMinute-i) {
+			t.Fatalf("nonce %d = %d %+v", i, r.Status, rateOf(r))
+		}
+	}
+	if r := do("POST", "/api/v1/auth/wallet/solana/verify", "", "203.0.113.9"); r.Status != 429 || r.ErrorCode() != "RATE_LIMITED" {
+		t.Errorf("wallet call %d = %d %s", core.WalletPerMinute+1, r.Status, r.Body)
 	}
 }

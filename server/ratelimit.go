@@ -11,7 +11,8 @@ package server
 //     database. Every failed authentication (missing, malformed, unknown,
 //     revoked or expired key) counts.
 //   - Public API routes (openapi.json, quality-gate badges) and unknown paths
-//     take from a per-IP public window.
+//     take from a per-IP public window; wallet sign-in (nonce, verify) from
+//     a tighter per-IP window, since each call writes to the database.
 //   - /healthz, /readyz and /metrics are not limited and carry no rate-limit
 //     headers: load balancers and Prometheus poll them, and /readyz must be
 //     able to report that Redis is down.
@@ -21,6 +22,7 @@ package server
 
 import (
 	"context"
+	"net"
 	"strconv"
 	"strings"
 	"time"
@@ -64,7 +66,7 @@ func (s *Server) limitRequest(c *fiber.Ctx, p *core.Principal) error {
 func (s *Server) gateIP(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), limiterTimeout)
 	defer cancel()
-	d, err := s.svc.CheckAuthFailures(ctx, c.IP())
+	d, err := s.svc.CheckAuthFailures(ctx, clientIP(c))
 	if err != nil || !d.Allowed {
 		return s.apply(c, d, err)
 	}
@@ -76,7 +78,7 @@ func (s *Server) gateIP(c *fiber.Ctx) error {
 func (s *Server) countAuthFailure(c *fiber.Ctx) error {
 	ctx, cancel := context.WithTimeout(c.UserContext(), limiterTimeout)
 	defer cancel()
-	d, err := s.svc.RecordAuthFailure(ctx, c.IP())
+	d, err := s.svc.RecordAuthFailure(ctx, clientIP(c))
 	if err != nil {
 		return s.apply(c, d, err)
 	}
@@ -90,10 +92,20 @@ func (s *Server) countAuthFailure(c *fiber.Ctx) error {
 // other paths pass (authenticated routes are limited after authentication,
 // service routes not at all).
 func (s *Server) limitPublic(c *fiber.Ctx) error {
-	if s.noLimits || !publicPath(c.Path()) {
+	if s.noLimits {
 		return c.Next()
 	}
-	if err := s.takePublic(c); err != nil {
+	var err error
+	switch publicPath(c.Path()) {
+	case publicRoute:
+		err = s.takePublic(c)
+	case walletRoute:
+		ctx, cancel := context.WithTimeout(c.UserContext(), limiterTimeout)
+		defer cancel()
+		d, werr := s.svc.TakeWallet(ctx, clientIP(c))
+		err = s.apply(c, d, werr)
+	}
+	if err != nil {
 		return err
 	}
 	return c.Next()
@@ -105,16 +117,45 @@ func (s *Server) takePublic(c *fiber.Ctx) error {
 	}
 	ctx, cancel := context.WithTimeout(c.UserContext(), limiterTimeout)
 	defer cancel()
-	d, err := s.svc.TakePublic(ctx, c.IP())
+	d, err := s.svc.TakePublic(ctx, clientIP(c))
 	return s.apply(c, d, err)
 }
 
-// publicPath reports whether path is a public route of /api/v1 (Fiber
+const (
+	otherRoute = iota
+	publicRoute
+	walletRoute
+)
+
+// publicPath classifies the unauthenticated routes of /api/v1 (Fiber
 // routes ignore case and a trailing slash, so this does too).
-func publicPath(path string) bool {
+func publicPath(path string) int {
 	p := strings.TrimSuffix(strings.ToLower(path), "/")
-	return p == "/api/v1/openapi.json" ||
-		(strings.HasPrefix(p, "/api/v1/quality-gates/projects/") && strings.HasSuffix(p, "/badge.svg"))
+	switch {
+	case p == "/api/v1/openapi.json",
+		strings.HasPrefix(p, "/api/v1/quality-gates/projects/") && strings.HasSuffix(p, "/badge.svg"):
+		return publicRoute
+	case p == "/api/v1/auth/wallet/solana/nonce", p == "/api/v1/auth/wallet/solana/verify":
+		return walletRoute
+	}
+	return otherRoute
+}
+
+// clientIP is the address the per-IP windows are keyed by. Behind a proxy
+// (Config.ProxyHeader) Fiber returns the header as sent; of an
+// X-Forwarded-For list only the last entry, the one the trusted proxy
+// appended, cannot be forged by the client, so a client cannot escape its
+// window by inventing addresses.
+func clientIP(c *fiber.Ctx) string {
+	v := c.IP()
+	if i := strings.LastIndexByte(v, ','); i >= 0 {
+		v = v[i+1:]
+	}
+	v = strings.TrimSpace(v)
+	if ip := net.ParseIP(v); ip != nil {
+		return ip.String()
+	}
+	return c.Context().RemoteIP().String()
 }
 
 // apply turns a limiter answer into headers and, when refused, the 429.
