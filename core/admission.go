@@ -38,7 +38,7 @@ func (s *Service) admitScan(ctx context.Context, tx bun.IDB, p *Principal) error
 		return err
 	}
 	now := s.Now()
-	start, next := monthBounds(now)
+	start, next := quotaMonth(now)
 	if l.MonthlyScans != Unlimited {
 		used, err := countMonthScans(ctx, tx, p, start, next)
 		if err != nil {
@@ -49,7 +49,7 @@ func (s *Service) admitScan(ctx context.Context, tx bun.IDB, p *Principal) error
 				Message: fmt.Sprintf("the monthly scan quota of the %s plan (%d scans) is used up; it resets at %s",
 					org.Plan, l.MonthlyScans, next.Format(time.RFC3339)),
 				Details: map[string]any{"limit": l.MonthlyScans, "used": used, "resets_at": next.Format(time.RFC3339)},
-				Extra:   map[string]any{"retry_after": secondsUntil(now, next)}}
+				Extra:   map[string]any{"retry_after": retryAfterUntil(now, next)}}
 		}
 	}
 	if l.ConcurrentScans != Unlimited {
@@ -88,16 +88,16 @@ func countMonthScans(ctx context.Context, q bun.IDB, p *Principal, start, next t
 	return int(n), nil
 }
 
-// monthBounds returns the first instants of t's UTC month and of the next.
-func monthBounds(t time.Time) (start, next time.Time) {
+// quotaMonth returns the first instants of t's UTC month and of the next.
+func quotaMonth(t time.Time) (start, next time.Time) {
 	t = t.UTC()
 	start = time.Date(t.Year(), t.Month(), 1, 0, 0, 0, 0, time.UTC)
 	return start, start.AddDate(0, 1, 0)
 }
 
-// Period is the UTC month of t, "2006-01".
-func Period(t time.Time) string { return t.UTC().Format("2006-01") }
+// MonthPeriod is the UTC month of t, "2006-01".
+func MonthPeriod(t time.Time) string { return t.UTC().Format("2006-01") }
 
-func secondsUntil(now, t time.Time) int {
+func retryAfterUntil(now, t time.Time) int {
 	return max(1, int((t.Sub(now)+time.Second-1)/time.Second))
 }

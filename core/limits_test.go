@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"sync"
 	"testing"
 	"time"
@@ -20,21 +21,21 @@ import (
 	"github.com/bulwark-sec/bulwark/db/dbtest"
 )
 
-// clock is a settable test clock.
-type clock struct {
+// limClock is a settable test clock.
+type limClock struct {
 	mu sync.Mutex
 	t  time.Time
 }
 
-func (c *clock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
-func (c *clock) Set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
-func (c *clock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+func (c *limClock) Now() time.Time      { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *limClock) Set(t time.Time)     { c.mu.Lock(); c.t = t; c.mu.Unlock() }
+func (c *limClock) Add(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
 
-// newService returns a service on a database and Redis of t's own, with a
+// limService returns a service on a database and Redis of t's own, with a
 // test clock set to start.
-func newService(t *testing.T, start time.Time) (*core.Service, *clock) {
+func limService(t *testing.T, start time.Time) (*core.Service, *limClock) {
 	t.Helper()
-	clk := &clock{t: start}
+	clk := &limClock{t: start}
 	rc := redis.NewClient(dbtest.Redis(t))
 	t.Cleanup(func() { rc.Close() })
 	s := &core.Service{DB: dbtest.New(t), Redis: rc, Clock: clk.Now,
@@ -42,8 +43,8 @@ func newService(t *testing.T, start time.Time) (*core.Service, *clock) {
 	return s, clk
 }
 
-// newOrg creates an organization on plan and returns its owner principal.
-func newOrg(t *testing.T, s *core.Service, name, plan string) *core.Principal {
+// limOrg creates an organization on plan and returns its owner principal.
+func limOrg(t *testing.T, s *core.Service, name, plan string) *core.Principal {
 	t.Helper()
 	b, err := s.CreateOwnerKey(context.Background(), name, plan, "", nil)
 	if err != nil {
@@ -52,7 +53,7 @@ func newOrg(t *testing.T, s *core.Service, name, plan string) *core.Principal {
 	return &core.Principal{OrgID: b.OrganizationID, UserID: b.UserID, Role: core.RoleOwner, Plan: plan, Scopes: []string{"*"}}
 }
 
-func window(t *testing.T, d *core.Decision, name string) core.WindowState {
+func limWindow(t *testing.T, d *core.Decision, name string) core.WindowState {
 	t.Helper()
 	for _, w := range d.Windows {
 		if w.Name == name {
@@ -66,7 +67,7 @@ func window(t *testing.T, d *core.Decision, name string) core.WindowState {
 // fill takes from the organization's windows in the largest steps every
 // window allows, moving the clock to the next reset whenever another window
 // is spent, until the target window is spent. It returns the last decision.
-func fill(t *testing.T, s *core.Service, clk *clock, p *core.Principal, target string) *core.Decision {
+func limFill(t *testing.T, s *core.Service, clk *limClock, p *core.Principal, target string) *core.Decision {
 	t.Helper()
 	ctx := context.Background()
 	d, err := s.TakeOrg(ctx, p, 0)
@@ -74,7 +75,7 @@ func fill(t *testing.T, s *core.Service, clk *clock, p *core.Principal, target s
 		t.Fatal(err)
 	}
 	for i := 0; i < 100000; i++ {
-		if window(t, d, target).Remaining() == 0 {
+		if limWindow(t, d, target).Remaining() == 0 {
 			return d
 		}
 		step, next := -1, time.Time{}
@@ -124,9 +125,9 @@ func TestPlanWindows(t *testing.T) {
 	for _, pl := range plans {
 		t.Run(pl.plan, func(t *testing.T) {
 			ctx := context.Background()
-			s, clk := newService(t, day)
-			p := newOrg(t, s, "org-"+pl.plan, pl.plan)
-			other := newOrg(t, s, "other-"+pl.plan, pl.plan)
+			s, clk := limService(t, day)
+			p := limOrg(t, s, "org-"+pl.plan, pl.plan)
+			other := limOrg(t, s, "other-"+pl.plan, pl.plan)
 			for _, w := range []struct {
 				name  string
 				limit int
@@ -135,8 +136,8 @@ func TestPlanWindows(t *testing.T) {
 				if w.limit == core.Unlimited {
 					continue
 				}
-				d := fill(t, s, clk, p, w.name)
-				if got := window(t, d, w.name).Used; got != w.limit {
+				d := limFill(t, s, clk, p, w.name)
+				if got := limWindow(t, d, w.name).Used; got != w.limit {
 					t.Fatalf("%s filled at %d, want %d", w.name, got, w.limit)
 				}
 				before := d.Windows
@@ -197,7 +198,7 @@ func TestPlanWindows(t *testing.T) {
 					clk.Add(time.Minute)
 				}
 				d, _ := s.TakeOrg(ctx, p, 0)
-				if got := window(t, d, "day").Used; got != 200*pl.minute {
+				if got := limWindow(t, d, "day").Used; got != 200*pl.minute {
 					t.Errorf("day count = %d, want %d (unlimited windows still count)", got, 200*pl.minute)
 				}
 			}
@@ -209,9 +210,9 @@ func TestPlanWindows(t *testing.T) {
 // replace the plan's; on other plans overrides are ignored.
 func TestEnterpriseOverrides(t *testing.T) {
 	ctx := context.Background()
-	s, _ := newService(t, time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC))
-	ent := newOrg(t, s, "big", core.PlanEnterprise)
-	dev := newOrg(t, s, "small", core.PlanDeveloper)
+	s, _ := limService(t, time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC))
+	ent := limOrg(t, s, "big", core.PlanEnterprise)
+	dev := limOrg(t, s, "small", core.PlanDeveloper)
 	three, five, unl := 3, 5, core.Unlimited
 	for _, p := range []*core.Principal{ent, dev} {
 		if err := s.SetPlanOverrides(ctx, p.OrgID, core.PlanOverrides{PerMinute: &three, PerHour: &five, MonthlyScans: &unl}); err != nil {
@@ -244,12 +245,12 @@ func TestEnterpriseOverrides(t *testing.T) {
 		}
 	}
 	bad := -2
-	if err := s.SetPlanOverrides(ctx, ent.OrgID, core.PlanOverrides{PerDay: &bad}); codeOf(err) != core.CodeInvalidField {
+	if err := s.SetPlanOverrides(ctx, ent.OrgID, core.PlanOverrides{PerDay: &bad}); limCode(err) != core.CodeInvalidField {
 		t.Errorf("override -2 = %v, want INVALID_FIELD", err)
 	}
 }
 
-func codeOf(err error) core.Code {
+func limCode(err error) core.Code {
 	if e, ok := core.AsError(err); ok {
 		return e.Code
 	}
@@ -273,11 +274,11 @@ func TestRequirePlan(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("RequirePlan(%s, %s) = %v, want ok=%v", tc.plan, tc.min, err, tc.ok)
 		}
-		if err != nil && codeOf(err) != core.CodePermissionDenied {
-			t.Errorf("RequirePlan(%s, %s) code = %s", tc.plan, tc.min, codeOf(err))
+		if err != nil && limCode(err) != core.CodePermissionDenied {
+			t.Errorf("RequirePlan(%s, %s) code = %s", tc.plan, tc.min, limCode(err))
 		}
 	}
-	if err := core.RequirePlan(&core.Principal{Plan: core.PlanEnterprise}, "gold"); err == nil || codeOf(err) != "" {
+	if err := core.RequirePlan(&core.Principal{Plan: core.PlanEnterprise}, "gold"); err == nil || limCode(err) != "" {
 		t.Errorf("unknown minimum plan = %v, want a programming error", err)
 	}
 }
@@ -286,8 +287,8 @@ func TestRequirePlan(t *testing.T) {
 // Lua) against Go's for dates around leap days and year ends.
 func TestUsageMonthKeys(t *testing.T) {
 	ctx := context.Background()
-	s, clk := newService(t, time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC))
-	p := newOrg(t, s, "months", core.PlanEnterprise)
+	s, clk := limService(t, time.Date(2026, 11, 21, 0, 0, 0, 0, time.UTC))
+	p := limOrg(t, s, "months", core.PlanEnterprise)
 	dates := []time.Time{
 		time.Date(2000, 2, 29, 23, 59, 59, 0, time.UTC),
 		time.Date(2000, 3, 1, 0, 0, 0, 0, time.UTC),
@@ -314,7 +315,7 @@ func TestUsageMonthKeys(t *testing.T) {
 	}
 }
 
-func insertScan(t *testing.T, q bun.IDB, p *core.Principal, status string, created time.Time) {
+func limInsertScan(t *testing.T, q bun.IDB, p *core.Principal, status string, created time.Time) {
 	t.Helper()
 	sc := &db.Scan{ID: uuid.Must(uuid.NewV7()), OrganizationID: p.OrgID, ProjectID: uuid.New(), ContractID: uuid.New(),
 		Status: status, Preset: "standard", ScannersUsed: []string{}, FileErrors: []db.FileError{},
@@ -334,10 +335,10 @@ func TestAdmitScanRace(t *testing.T) {
 	}{{core.PlanFree, 0, 1}, {core.PlanDeveloper, 2, 3}} {
 		t.Run(tc.plan, func(t *testing.T) {
 			ctx := context.Background()
-			s, clk := newService(t, time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC))
-			p := newOrg(t, s, "race", tc.plan)
+			s, clk := limService(t, time.Date(2026, 11, 21, 10, 0, 0, 0, time.UTC))
+			p := limOrg(t, s, "race", tc.plan)
 			for i := 0; i < tc.active; i++ {
-				insertScan(t, s.DB, p, core.ScanRunning, clk.Now())
+				limInsertScan(t, s.DB, p, core.ScanRunning, clk.Now())
 			}
 			const n = 12
 			errs := make([]error, n)
@@ -362,7 +363,7 @@ func TestAdmitScanRace(t *testing.T) {
 						for wait := time.Now().Add(300 * time.Millisecond); len(admitted) < n && time.Now().Before(wait); {
 							time.Sleep(5 * time.Millisecond)
 						}
-						insertScan(t, tx, p, core.ScanQueued, clk.Now())
+						limInsertScan(t, tx, p, core.ScanQueued, clk.Now())
 						return nil
 					})
 				}()
@@ -402,22 +403,22 @@ func TestAdmitScanRace(t *testing.T) {
 func TestScanQuotaRollover(t *testing.T) {
 	ctx := context.Background()
 	end := time.Date(2026, 11, 30, 23, 59, 0, 0, time.UTC)
-	s, clk := newService(t, end)
-	p := newOrg(t, s, "quota", core.PlanFree)
+	s, clk := limService(t, end)
+	p := limOrg(t, s, "quota", core.PlanFree)
 	admit := func() error {
 		return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error { return s.AdmitScan(ctx, tx, p) })
 	}
 	// Last month's scans do not count.
 	for i := 0; i < 60; i++ {
-		insertScan(t, s.DB, p, core.ScanCompleted, time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC))
+		limInsertScan(t, s.DB, p, core.ScanCompleted, time.Date(2026, 10, 31, 23, 59, 59, 0, time.UTC))
 	}
 	for i := 0; i < 49; i++ {
-		insertScan(t, s.DB, p, core.ScanCompleted, time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i)*time.Hour))
+		limInsertScan(t, s.DB, p, core.ScanCompleted, time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC).Add(time.Duration(i)*time.Hour))
 	}
 	if err := admit(); err != nil {
 		t.Fatalf("scan 50 of 50: %v", err)
 	}
-	insertScan(t, s.DB, p, core.ScanFailed, clk.Now())
+	limInsertScan(t, s.DB, p, core.ScanFailed, clk.Now())
 	err := admit()
 	e, ok := core.AsError(err)
 	if !ok || e.Code != core.CodeQuotaExceeded {
@@ -447,18 +448,18 @@ func TestScanQuotaRollover(t *testing.T) {
 		t.Fatal(err)
 	}
 	clk.Set(end)
-	if err := admit(); codeOf(err) != core.CodeQuotaExceeded {
+	if err := admit(); limCode(err) != core.CodeQuotaExceeded {
 		t.Errorf("free org with override = %v, want QUOTA_EXCEEDED", err)
 	}
 }
 
 func TestAIExplanations(t *testing.T) {
 	ctx := context.Background()
-	s, clk := newService(t, time.Date(2026, 11, 15, 0, 0, 0, 0, time.UTC))
-	free := newOrg(t, s, "free", core.PlanFree)
-	dev := newOrg(t, s, "dev", core.PlanDeveloper)
-	ent := newOrg(t, s, "ent", core.PlanEnterprise)
-	if _, err := s.ConsumeAIExplanation(ctx, free); codeOf(err) != core.CodePermissionDenied {
+	s, clk := limService(t, time.Date(2026, 11, 15, 0, 0, 0, 0, time.UTC))
+	free := limOrg(t, s, "free", core.PlanFree)
+	dev := limOrg(t, s, "dev", core.PlanDeveloper)
+	ent := limOrg(t, s, "ent", core.PlanEnterprise)
+	if _, err := s.ConsumeAIExplanation(ctx, free); limCode(err) != core.CodePermissionDenied {
 		t.Errorf("free = %v, want PERMISSION_DENIED", err)
 	}
 	// 20 concurrent callers for 10 explanations: exactly 10 succeed.
@@ -476,7 +477,7 @@ func TestAIExplanations(t *testing.T) {
 			switch {
 			case err == nil:
 				remaining = append(remaining, r)
-			case codeOf(err) == core.CodeQuotaExceeded:
+			case limCode(err) == core.CodeQuotaExceeded:
 				exceeded++
 			default:
 				t.Errorf("consume: %v", err)
@@ -521,9 +522,9 @@ func TestAIExplanations(t *testing.T) {
 // TestLimiterDown: with Redis unreachable every limiter call fails as
 // LimiterDown, never as an admission.
 func TestLimiterDown(t *testing.T) {
-	s, _ := newService(t, time.Now())
-	s.Redis = redis.NewClient(&redis.Options{Addr: closedAddr(t), MaxRetries: -1})
-	p := newOrg(t, s, "down", core.PlanDeveloper)
+	s, _ := limService(t, time.Now())
+	s.Redis = redis.NewClient(&redis.Options{Addr: limClosedAddr(t), MaxRetries: -1})
+	p := limOrg(t, s, "down", core.PlanDeveloper)
 	d, err := s.TakeRequest(context.Background(), p, "GET /x", "")
 	if !core.LimiterDown(err) || d != nil {
 		t.Errorf("take = %+v %v, want LimiterDown", d, err)
@@ -534,4 +535,16 @@ func TestLimiterDown(t *testing.T) {
 	if errors.Is(err, context.DeadlineExceeded) {
 		t.Error("timed out instead of failing fast")
 	}
+}
+
+// limClosedAddr returns a loopback address nothing listens on.
+func limClosedAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
 }

@@ -37,8 +37,8 @@ func (s *Service) Quota(ctx context.Context, p *Principal) (*QuotaReport, error)
 		return nil, err
 	}
 	now := s.Now()
-	start, next := monthBounds(now)
-	r := &QuotaReport{Plan: p.Plan, Period: Period(now), Limits: l, ScansResetAt: next}
+	start, next := quotaMonth(now)
+	r := &QuotaReport{Plan: p.Plan, Period: MonthPeriod(now), Limits: l, ScansResetAt: next}
 	if r.ScansUsed, err = countMonthScans(ctx, s.DB, p, start, next); err != nil {
 		return nil, err
 	}
@@ -83,8 +83,8 @@ func (s *Service) ConsumeAIExplanation(ctx context.Context, p *Principal) (remai
 			Details: map[string]any{"reason": "plan", "required_plan": PlanDeveloper, "plan": p.Plan}}
 	}
 	now := s.Now()
-	_, next := monthBounds(now)
-	row := &db.UsageCounter{OrganizationID: p.OrgID, Period: Period(now), Metric: metricAIExplanations, Used: 1}
+	_, next := quotaMonth(now)
+	row := &db.UsageCounter{OrganizationID: p.OrgID, Period: MonthPeriod(now), Metric: metricAIExplanations, Used: 1}
 	q := s.DB.NewInsert().Model(row).
 		On("CONFLICT (organization_id, period, metric) DO UPDATE").
 		Set("used = ?TableAlias.used + 1")
@@ -98,7 +98,7 @@ func (s *Service) ConsumeAIExplanation(ctx context.Context, p *Principal) (remai
 			Message: fmt.Sprintf("the monthly AI explanation quota of the %s plan (%d) is used up; it resets at %s",
 				p.Plan, l.AIExplanations, next.Format(time.RFC3339)),
 			Details: map[string]any{"limit": l.AIExplanations, "used": l.AIExplanations, "resets_at": next.Format(time.RFC3339)},
-			Extra:   map[string]any{"retry_after": secondsUntil(now, next)}}
+			Extra:   map[string]any{"retry_after": retryAfterUntil(now, next)}}
 	}
 	if err != nil {
 		return 0, fmt.Errorf("consume ai explanation of organization %s: %w", p.OrgID, err)
@@ -112,7 +112,7 @@ func (s *Service) ConsumeAIExplanation(ctx context.Context, p *Principal) (remai
 // RefundAIExplanation gives back one explanation taken this month.
 func (s *Service) RefundAIExplanation(ctx context.Context, p *Principal) error {
 	_, err := s.DB.NewUpdate().Model((*db.UsageCounter)(nil)).Set("used = used - 1").
-		Where("organization_id = ? AND period = ? AND metric = ? AND used > 0", p.OrgID, Period(s.Now()), metricAIExplanations).
+		Where("organization_id = ? AND period = ? AND metric = ? AND used > 0", p.OrgID, MonthPeriod(s.Now()), metricAIExplanations).
 		Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("refund ai explanation of organization %s: %w", p.OrgID, err)

@@ -7,6 +7,7 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -50,9 +51,9 @@ func rateOf(r *servertest.Response) rateHeaders {
 		r.Header.Get("RateLimit-Policy"), r.Header.Get("RateLimit")}
 }
 
-func unix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
+func limitsUnix(t time.Time) string { return strconv.FormatInt(t.Unix(), 10) }
 
-func retryAfterOf(t *testing.T, r *servertest.Response) int {
+func limitsRetryAfter(t *testing.T, r *servertest.Response) int {
 	t.Helper()
 	var b struct {
 		Error struct {
@@ -86,7 +87,7 @@ func TestRateLimitHeaders(t *testing.T) {
 		default:
 			r = env.Do("GET", "/api/v1/projects", key, nil)
 		}
-		want := rateHeaders{"10", strconv.Itoa(10 - i), unix(minuteEnd), "", freePolicy,
+		want := rateHeaders{"10", strconv.Itoa(10 - i), limitsUnix(minuteEnd), "", freePolicy,
 			`"minute";r=` + strconv.Itoa(10-i) + `;t=60, "hour";r=` + strconv.Itoa(100-i) + `;t=3600, "day";r=` +
 				strconv.Itoa(500-i) + `;t=50400`}
 		if diff := cmp.Diff(want, rateOf(r)); diff != "" {
@@ -102,10 +103,10 @@ func TestRateLimitHeaders(t *testing.T) {
 	}
 	clk.Add(15 * time.Second)
 	r := env.Do("GET", "/api/v1/projects", key, nil)
-	if r.Status != 429 || r.ErrorCode() != "RATE_LIMITED" || retryAfterOf(t, r) != 45 {
+	if r.Status != 429 || r.ErrorCode() != "RATE_LIMITED" || limitsRetryAfter(t, r) != 45 {
 		t.Fatalf("request 11 = %d %s, want 429 RATE_LIMITED retry_after 45", r.Status, r.Body)
 	}
-	want := rateHeaders{"10", "0", unix(minuteEnd), "45", freePolicy, `"minute";r=0;t=45, "hour";r=90;t=3585, "day";r=490;t=50385`}
+	want := rateHeaders{"10", "0", limitsUnix(minuteEnd), "45", freePolicy, `"minute";r=0;t=45, "hour";r=90;t=3585, "day";r=490;t=50385`}
 	if diff := cmp.Diff(want, rateOf(r)); diff != "" {
 		t.Errorf("429 headers (-want +got):\n%s", diff)
 	}
@@ -124,11 +125,11 @@ func TestRateLimitHeaders(t *testing.T) {
 	r = env.Do("GET", "/api/v1/projects", key, nil)
 	hourEnd := limitsStart.Add(time.Hour)
 	wantRetry := int(hourEnd.Sub(clk.Now()) / time.Second)
-	if r.Status != 429 || retryAfterOf(t, r) != wantRetry {
+	if r.Status != 429 || limitsRetryAfter(t, r) != wantRetry {
 		t.Fatalf("request 101 = %d %s, want 429 retry_after %d", r.Status, r.Body, wantRetry)
 	}
 	got := rateOf(r)
-	if got.Limit != "100" || got.Remaining != "0" || got.Reset != unix(hourEnd) || got.RetryAfter != strconv.Itoa(wantRetry) {
+	if got.Limit != "100" || got.Remaining != "0" || got.Reset != limitsUnix(hourEnd) || got.RetryAfter != strconv.Itoa(wantRetry) {
 		t.Errorf("hour 429 headers = %+v", got)
 	}
 }
@@ -173,7 +174,7 @@ func TestRateLimitUnauthenticated(t *testing.T) {
 	for i := 1; i <= core.AuthFailuresPerMinute; i++ {
 		r := bad[i%len(bad)]()
 		got := rateOf(r)
-		if r.Status != 401 || got.Limit != "20" || got.Remaining != strconv.Itoa(20-i) || got.Reset != unix(limitsStart.Add(time.Minute)) {
+		if r.Status != 401 || got.Limit != "20" || got.Remaining != strconv.Itoa(20-i) || got.Reset != limitsUnix(limitsStart.Add(time.Minute)) {
 			t.Fatalf("bad key %d = %d %+v", i, r.Status, got)
 		}
 	}
@@ -211,14 +212,14 @@ func TestRateLimitEndpoints(t *testing.T) {
 				if r.Status == 429 {
 					t.Fatalf("request %d refused: %s", i, r.Body)
 				}
-				if i == 1 && !contains(rateOf(r).Policy, tc.policy) {
+				if i == 1 && !strings.Contains(rateOf(r).Policy, tc.policy) {
 					t.Errorf("policy %q lacks %q", rateOf(r).Policy, tc.policy)
 				}
 			}
 			r := env.Do(tc.method, tc.path, key, `{}`)
 			got := rateOf(r)
 			if r.Status != 429 || r.ErrorCode() != "RATE_LIMITED" || got.Limit != strconv.Itoa(tc.limit) ||
-				got.Remaining != "0" || got.Reset != unix(tc.reset) {
+				got.Remaining != "0" || got.Reset != limitsUnix(tc.reset) {
 				t.Errorf("request %d = %d %s %+v", tc.limit+1, r.Status, r.Body, got)
 			}
 			// Other routes of the organization still answer.
@@ -229,18 +230,9 @@ func TestRateLimitEndpoints(t *testing.T) {
 	}
 }
 
-func contains(s, sub string) bool {
-	for i := 0; i+len(sub) <= len(s); i++ {
-		if s[i:i+len(sub)] == sub {
-			return true
-		}
-	}
-	return false
-}
-
-// startServer starts a second API server on env's database and Redis, as a
+// startLimitsServer starts a second API server on env's database and Redis, as a
 // second process behind a load balancer would be.
-func startServer(t *testing.T, env *servertest.Env, rc *redis.Client, clock func() time.Time, proxyHeader string) string {
+func startLimitsServer(t *testing.T, env *servertest.Env, rc *redis.Client, clock func() time.Time, proxyHeader string) string {
 	t.Helper()
 	svc := &core.Service{DB: env.DB, Redis: rc, Queue: env.Queue, Engine: env.Svc.Engine, Cursors: env.Svc.Cursors,
 		Log: slog.New(slog.NewTextHandler(io.Discard, nil)), Clock: clock}
@@ -264,7 +256,7 @@ func TestRateLimitSharedAcrossServers(t *testing.T) {
 	env, clk := limitsEnv(t)
 	rc := redis.NewClient(env.Redis.Options())
 	t.Cleanup(func() { rc.Close() })
-	urls := []string{env.URL, startServer(t, env, rc, clk.Now, "")}
+	urls := []string{env.URL, startLimitsServer(t, env, rc, clk.Now, "")}
 	key := env.NewOrg("shared", "free")
 	do := func(base string) *servertest.Response {
 		req, _ := http.NewRequest("GET", base+"/api/v1/projects", nil)
@@ -296,7 +288,7 @@ func TestRateLimitRedisDown(t *testing.T) {
 	ln.Close()
 	rc := redis.NewClient(&redis.Options{Addr: addr})
 	t.Cleanup(func() { rc.Close() })
-	base := startServer(t, env, rc, nil, "")
+	base := startLimitsServer(t, env, rc, nil, "")
 	for _, tc := range []struct{ path, key string }{
 		{"/api/v1/projects", env.Key},
 		{"/api/v1/projects", core.NewAPIKey()},
@@ -343,7 +335,7 @@ func TestRateLimitPublicRoutes(t *testing.T) {
 	}
 }
 
-type usageBody struct {
+type limitsUsageBody struct {
 	Period   string `json:"period"`
 	Requests struct {
 		Total      int            `json:"total"`
@@ -355,10 +347,10 @@ type usageBody struct {
 		Name   string         `json:"name"`
 		Limits map[string]any `json:"limits"`
 	} `json:"plan"`
-	Quota quotaBody `json:"quota"`
+	Quota limitsQuotaBody `json:"quota"`
 }
 
-type quotaBody struct {
+type limitsQuotaBody struct {
 	Plan   string `json:"plan"`
 	Period string `json:"period"`
 	Scans  struct {
@@ -416,9 +408,9 @@ func TestUsageReport(t *testing.T) {
 	clk.Add(time.Minute)
 	r := env.Do("GET", "/api/v1/usage", owner, nil)
 	status(r, 200)
-	var got usageBody
+	var got limitsUsageBody
 	r.Decode(t, &got)
-	want := usageBody{Period: "2026-11", RateLimitEvents: 2,
+	want := limitsUsageBody{Period: "2026-11", RateLimitEvents: 2,
 		CurrentUsage: map[string]int{"minute": 1, "hour": 11, "day": 11}}
 	want.Requests.Total = 11
 	want.Requests.ByEndpoint = map[string]int{"GET /api/v1/projects": 5, "POST /api/v1/projects": 2,
@@ -433,13 +425,13 @@ func TestUsageReport(t *testing.T) {
 		}}
 	want.Quota.Plan, want.Quota.Period = "enterprise", "2026-11"
 	want.Quota.Scans.ResetsAt = "2026-12-01T00:00:00Z"
-	want.Quota.ConcurrentScans.Limit = ptr(50)
+	want.Quota.ConcurrentScans.Limit = limitsPtr(50)
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("usage (-want +got):\n%s", diff)
 	}
 }
 
-func ptr(n int) *int { return &n }
+func limitsPtr(n int) *int { return &n }
 
 // TestUserQuota checks GET /users/me/quota against scans and explanations
 // recorded directly.
@@ -472,13 +464,13 @@ func TestUserQuota(t *testing.T) {
 	if r.Status != 200 {
 		t.Fatalf("quota = %d %s", r.Status, r.Body)
 	}
-	var got quotaBody
+	var got limitsQuotaBody
 	r.Decode(t, &got)
-	var want quotaBody
+	var want limitsQuotaBody
 	want.Plan, want.Period = "developer", "2026-11"
-	want.Scans.Limit, want.Scans.Used, want.Scans.Remaining, want.Scans.ResetsAt = ptr(500), 3, ptr(497), "2026-12-01T00:00:00Z"
-	want.AIExplanations.Limit, want.AIExplanations.Used, want.AIExplanations.Remaining = ptr(10), 2, ptr(8)
-	want.ConcurrentScans.Limit, want.ConcurrentScans.InUse = ptr(3), 2
+	want.Scans.Limit, want.Scans.Used, want.Scans.Remaining, want.Scans.ResetsAt = limitsPtr(500), 3, limitsPtr(497), "2026-12-01T00:00:00Z"
+	want.AIExplanations.Limit, want.AIExplanations.Used, want.AIExplanations.Remaining = limitsPtr(10), 2, limitsPtr(8)
+	want.ConcurrentScans.Limit, want.ConcurrentScans.InUse = limitsPtr(3), 2
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("quota (-want +got):\n%s", diff)
 	}
@@ -489,7 +481,7 @@ func TestUserQuota(t *testing.T) {
 	// Another organization sees only its own numbers; Enterprise shows
 	// unlimited as null.
 	r = env.Do("GET", "/api/v1/users/me/quota", env.NewOrg("big", "enterprise"), nil)
-	var ent quotaBody
+	var ent limitsQuotaBody
 	r.Decode(t, &ent)
 	if ent.Scans.Limit != nil || ent.Scans.Remaining != nil || ent.Scans.Used != 0 || ent.AIExplanations.Limit != nil ||
 		ent.ConcurrentScans.InUse != 0 || ent.ConcurrentScans.Limit == nil || *ent.ConcurrentScans.Limit != 50 {
@@ -518,7 +510,7 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	env, clk := limitsEnv(t)
 	rc := redis.NewClient(env.Redis.Options())
 	t.Cleanup(func() { rc.Close() })
-	base := startServer(t, env, rc, clk.Now, "X-Forwarded-For")
+	base := startLimitsServer(t, env, rc, clk.Now, "X-Forwarded-For")
 	do := func(method, path, key, xff string) *servertest.Response {
 		req, _ := http.NewRequest(method, base+path, nil)
 		if key != "" {

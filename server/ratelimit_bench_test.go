@@ -12,9 +12,9 @@ import (
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
-// benchOrg creates an Enterprise organization whose windows are too large
+// limitsBenchOrg creates an Enterprise organization whose windows are too large
 // to refuse, so every request runs the whole limiter (script, headers).
-func benchOrg(b *testing.B, env *servertest.Env) (string, *core.Principal) {
+func limitsBenchOrg(b *testing.B, env *servertest.Env) (string, *core.Principal) {
 	b.Helper()
 	key := env.NewOrg("bench", "enterprise")
 	var org db.Organization
@@ -35,7 +35,7 @@ func benchOrg(b *testing.B, env *servertest.Env) (string, *core.Principal) {
 // Redis round trips). Its ns/op is the latency the limiter adds.
 func BenchmarkLimiterPerRequest(b *testing.B) {
 	env := servertest.New(b, servertest.Options{NoWorker: true})
-	_, p := benchOrg(b, env)
+	_, p := limitsBenchOrg(b, env)
 	ctx := context.Background()
 	b.ReportAllocs()
 	b.ResetTimer()
@@ -60,7 +60,7 @@ func BenchmarkAuthenticatedRequest(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			env := servertest.New(b, servertest.Options{NoWorker: true, RateLimit: on})
-			key, _ := benchOrg(b, env)
+			key, _ := limitsBenchOrg(b, env)
 			r := env.Do("POST", "/api/v1/projects", key, map[string]any{"name": "bench"})
 			if r.Status != 201 {
 				b.Fatalf("create project = %d %s", r.Status, r.Body)
