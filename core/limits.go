@@ -97,10 +97,19 @@ func (d *Decision) RetryAfter() int {
 // Refusal returns the RATE_LIMITED error of a refused decision.
 func (d *Decision) Refusal() *Error {
 	ra := d.RetryAfter()
-	msg := "rate limit exceeded"
+	msg := fmt.Sprintf("rate limit exceeded; retry in %d seconds", ra)
 	if b := d.Binding(); b != nil {
-		msg = fmt.Sprintf("rate limit exceeded: %d requests per %s (%s window); retry in %d seconds",
-			b.Limit, windowWord(b.Size), b.Name, ra)
+		per := windowWord(b.Size)
+		switch b.Name {
+		case per:
+			msg = fmt.Sprintf("rate limit exceeded: %d requests per %s for the organization; retry in %d seconds", b.Limit, per, ra)
+		case "auth":
+			msg = fmt.Sprintf("too many failed authentications from this address (%d per %s); retry in %d seconds", b.Limit, per, ra)
+		case "public", "wallet":
+			msg = fmt.Sprintf("rate limit exceeded: %d requests per %s from this address; retry in %d seconds", b.Limit, per, ra)
+		default:
+			msg = fmt.Sprintf("rate limit exceeded: %d %s requests per %s for the organization; retry in %d seconds", b.Limit, b.Name, per, ra)
+		}
 	}
 	return &Error{Code: CodeRateLimited, Message: msg, Extra: map[string]any{"retry_after": ra}}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -162,7 +163,7 @@ func (s *Service) SetPlanOverrides(ctx context.Context, orgID uuid.UUID, o PlanO
 	if err != nil {
 		return fmt.Errorf("set plan overrides of organization %s: %w", orgID, err)
 	}
-	s.overrides.Delete(orgID)
+	overridesCache.Delete(orgID)
 	return nil
 }
 
@@ -176,6 +177,11 @@ type cachedLimits struct {
 	expires time.Time
 }
 
+// overridesCache maps an Enterprise organization's id to its cachedLimits.
+// Organization ids are unique UUIDs, so every Service of the process can
+// share it.
+var overridesCache sync.Map
+
 // LimitsFor returns the limits of an organization on plan: the plan's
 // table row, with the organization's overrides when the plan is Enterprise.
 // Only Enterprise reads the database; with q nil the answer may come from a
@@ -186,7 +192,7 @@ func (s *Service) LimitsFor(ctx context.Context, q bun.IDB, orgID uuid.UUID, pla
 		return l, nil
 	}
 	if q == nil {
-		if c, ok := s.overrides.Load(orgID); ok && time.Now().Before(c.(cachedLimits).expires) {
+		if c, ok := overridesCache.Load(orgID); ok && time.Now().Before(c.(cachedLimits).expires) {
 			return c.(cachedLimits).limits, nil
 		}
 		q = s.DB
@@ -202,6 +208,6 @@ func (s *Service) LimitsFor(ctx context.Context, q bun.IDB, orgID uuid.UUID, pla
 			UploadsPerHour: row.UploadsPerHour, ResultsPerMinute: row.ResultsPerMinute,
 			WebhooksPerHour: row.WebhooksPerHour}.apply(l)
 	}
-	s.overrides.Store(orgID, cachedLimits{limits: l, expires: time.Now().Add(overridesTTL)})
+	overridesCache.Store(orgID, cachedLimits{limits: l, expires: time.Now().Add(overridesTTL)})
 	return l, nil
 }

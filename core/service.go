@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -35,9 +34,6 @@ type Service struct {
 	Redis *redis.Client
 	// Clock returns the current time; tests inject their own.
 	Clock func() time.Time
-
-	// overrides caches Enterprise limits briefly (core/plans.go).
-	overrides sync.Map
 }
 
 // Now returns the service clock's time in UTC at microsecond precision.
