@@ -531,6 +531,18 @@ func TestRateLimitBehindProxy(t *testing.T) {
 	if r := do("GET", "/api/v1/projects", env.Key, "203.0.113.8"); r.Status != 200 {
 		t.Errorf("another client = %d %s", r.Status, r.Body)
 	}
+	// Addresses of one IPv6 /64 share a window.
+	for i := 1; i <= core.AuthFailuresPerMinute; i++ {
+		if r := do("GET", "/api/v1/projects", "", "2001:db8:1:2::"+strconv.FormatInt(int64(i), 16)); r.Status != 401 {
+			t.Fatalf("IPv6 failure %d = %d %s", i, r.Status, r.Body)
+		}
+	}
+	if r := do("GET", "/api/v1/projects", env.Key, "2001:db8:1:2:ffff::1"); r.Status != 429 {
+		t.Errorf("same /64 = %d %s, want 429", r.Status, r.Body)
+	}
+	if r := do("GET", "/api/v1/projects", env.Key, "2001:db8:1:3::1"); r.Status != 200 {
+		t.Errorf("other /64 = %d %s, want 200", r.Status, r.Body)
+	}
 	for i := 1; i <= core.WalletPerMinute; i++ {
 		r := do("POST", "/api/v1/auth/wallet/solana/nonce", "", "203.0.113.9")
 		if r.Status == 429 || rateOf(r).Limit != strconv.Itoa(core.WalletPerMinute) || rateOf(r).Remaining != strconv.Itoa(core.WalletPerMinute-i) {

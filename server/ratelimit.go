@@ -145,17 +145,22 @@ func publicPath(path string) int {
 // (Config.ProxyHeader) Fiber returns the header as sent; of an
 // X-Forwarded-For list only the last entry, the one the trusted proxy
 // appended, cannot be forged by the client, so a client cannot escape its
-// window by inventing addresses.
+// window by inventing addresses. IPv6 clients are keyed by their /64.
 func clientIP(c *fiber.Ctx) string {
 	v := c.IP()
 	if i := strings.LastIndexByte(v, ','); i >= 0 {
 		v = v[i+1:]
 	}
-	v = strings.TrimSpace(v)
-	if ip := net.ParseIP(v); ip != nil {
-		return ip.String()
+	ip := net.ParseIP(strings.TrimSpace(v))
+	if ip == nil {
+		ip = c.Context().RemoteIP()
 	}
-	return c.Context().RemoteIP().String()
+	if ip.To4() == nil {
+		// One IPv6 host usually holds a whole /64; keying on single
+		// addresses would let it rotate through fresh windows.
+		ip = ip.Mask(net.CIDRMask(64, 128))
+	}
+	return ip.String()
 }
 
 // apply turns a limiter answer into headers and, when refused, the 429.
