@@ -167,22 +167,23 @@ if n > 0 then
       local size = tonumber(ARGV[2 + 2 * i])
       if fresh[i] then
         redis.call('HSET', KEYS[i], 'w', starts[i], 'c', n)
+        redis.call('EXPIRE', KEYS[i], starts[i] + size - now + 1)
       else
         redis.call('HINCRBY', KEYS[i], 'c', n)
       end
       used[i] = used[i] + n
-      redis.call('EXPIRE', KEYS[i], starts[i] + size - now + 1)
     end
   end
   if usage ~= '' then
     local h = usage .. month(now)
+    local first
     if allowed == 1 then
-      redis.call('HINCRBY', h, 'total', n)
+      first = redis.call('HINCRBY', h, 'total', n) == n
       if ARGV[3] ~= '' then redis.call('HINCRBY', h, 'route:' .. ARGV[3], n) end
     else
-      redis.call('HINCRBY', h, 'rate_limited', 1)
+      first = redis.call('HINCRBY', h, 'rate_limited', 1) == 1
     end
-    redis.call('EXPIRE', h, 34560000)
+    if first then redis.call('EXPIRE', h, 34560000) end
   end
 end
 local out = {now, allowed}

@@ -548,3 +548,40 @@ func limClosedAddr(t *testing.T) string {
 	ln.Close()
 	return addr
 }
+
+// TestLimiterKeysExpire: every key the limiter writes expires (windows at
+// their end, monthly usage after 400 days), so Redis never fills up with
+// dead organizations and addresses.
+func TestLimiterKeysExpire(t *testing.T) {
+	ctx := context.Background()
+	s, clk := limService(t, time.Date(2026, 11, 21, 10, 0, 30, 0, time.UTC))
+	p := limOrg(t, s, "ttl", core.PlanDeveloper)
+	for i := 0; i < 3; i++ {
+		if _, err := s.TakeRequest(ctx, p, "POST /api/v1/webhooks", core.EndpointWebhookCreate); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RecordAuthFailure(ctx, "192.0.2.7"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.TakePublic(ctx, "192.0.2.7"); err != nil {
+			t.Fatal(err)
+		}
+		clk.Add(time.Minute)
+	}
+	keys, err := s.Redis.Keys(ctx, "bw:*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 7 {
+		t.Errorf("keys = %v, want 4 organization windows, its usage hash and 2 address windows", keys)
+	}
+	for _, k := range keys {
+		ttl, err := s.Redis.TTL(ctx, k).Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ttl <= 0 || ttl > 400*24*time.Hour {
+			t.Errorf("%s ttl = %s", k, ttl)
+		}
+	}
+}
