@@ -183,6 +183,7 @@ if n > 0 then
     else
       first = redis.call('HINCRBY', h, 'rate_limited', 1) == 1
     end
+    -- A month's counters are kept 400 days.
     if first then redis.call('EXPIRE', h, 34560000) end
   end
 end
@@ -190,9 +191,6 @@ local out = {now, allowed}
 for i = 1, nw do out[#out + 1] = used[i] end
 return out
 `)
-
-// usageRetention keeps a month's usage hash for 400 days.
-const usageRetention = 400 * 24 * time.Hour
 
 // errLimiterDown is wrapped by every Redis failure of the limiter.
 var errLimiterDown = errors.New("rate limiter unavailable")
