@@ -40,7 +40,7 @@ func (s *Service) admitScan(ctx context.Context, tx bun.IDB, p *Principal) error
 	now := s.Now()
 	start, next := quotaMonth(now)
 	if l.MonthlyScans != Unlimited {
-		used, err := countMonthScans(ctx, tx, p, start, next)
+		used, err := quotaMonthScans(ctx, tx, p, start, next)
 		if err != nil {
 			return err
 		}
@@ -53,7 +53,7 @@ func (s *Service) admitScan(ctx context.Context, tx bun.IDB, p *Principal) error
 		}
 	}
 	if l.ConcurrentScans != Unlimited {
-		active, err := countActiveScans(ctx, tx, p)
+		active, err := quotaActiveScans(ctx, tx, p)
 		if err != nil {
 			return err
 		}
@@ -68,7 +68,7 @@ func (s *Service) admitScan(ctx context.Context, tx bun.IDB, p *Principal) error
 	return nil
 }
 
-func countActiveScans(ctx context.Context, q bun.IDB, p *Principal) (int, error) {
+func quotaActiveScans(ctx context.Context, q bun.IDB, p *Principal) (int, error) {
 	n, err := q.NewSelect().Model((*db.Scan)(nil)).
 		Where("organization_id = ? AND status IN (?)", p.OrgID, bun.In(ActiveScanStatuses)).Count(ctx)
 	if err != nil {
@@ -77,9 +77,9 @@ func countActiveScans(ctx context.Context, q bun.IDB, p *Principal) (int, error)
 	return int(n), nil
 }
 
-// countMonthScans counts every scan created in [start, next), whatever its
+// quotaMonthScans counts every scan created in [start, next), whatever its
 // outcome: the quota meters work asked for.
-func countMonthScans(ctx context.Context, q bun.IDB, p *Principal, start, next time.Time) (int, error) {
+func quotaMonthScans(ctx context.Context, q bun.IDB, p *Principal, start, next time.Time) (int, error) {
 	n, err := q.NewSelect().Model((*db.Scan)(nil)).
 		Where("organization_id = ? AND created_at >= ? AND created_at < ?", p.OrgID, start, next).Count(ctx)
 	if err != nil {

@@ -39,10 +39,10 @@ func (s *Service) Quota(ctx context.Context, p *Principal) (*QuotaReport, error)
 	now := s.Now()
 	start, next := quotaMonth(now)
 	r := &QuotaReport{Plan: p.Plan, Period: MonthPeriod(now), Limits: l, ScansResetAt: next}
-	if r.ScansUsed, err = countMonthScans(ctx, s.DB, p, start, next); err != nil {
+	if r.ScansUsed, err = quotaMonthScans(ctx, s.DB, p, start, next); err != nil {
 		return nil, err
 	}
-	if r.ActiveScans, err = countActiveScans(ctx, s.DB, p); err != nil {
+	if r.ActiveScans, err = quotaActiveScans(ctx, s.DB, p); err != nil {
 		return nil, err
 	}
 	if r.AIUsed, err = s.aiUsed(ctx, s.DB, p, r.Period); err != nil {
