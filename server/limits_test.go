@@ -222,9 +222,13 @@ func TestRateLimitEndpoints(t *testing.T) {
 				got.Remaining != "0" || got.Reset != limitsUnix(tc.reset) {
 				t.Errorf("request %d = %d %s %+v", tc.limit+1, r.Status, r.Body, got)
 			}
-			// Other routes of the organization still answer.
-			if r := env.Do("GET", "/api/v1/projects", key, nil); r.Status != 200 {
-				t.Errorf("GET /projects after the endpoint bucket = %d %s", r.Status, r.Body)
+			// Other routes of the organization still answer, and the
+			// refused request took nothing from the organization's minute.
+			r = env.Do("GET", "/api/v1/projects", key, nil)
+			perMinute := core.PlanLimits(tc.plan).PerMinute
+			want := `"minute";r=` + strconv.Itoa(perMinute-tc.limit-1) + ";"
+			if r.Status != 200 || !strings.HasPrefix(rateOf(r).State, want) {
+				t.Errorf("GET /projects after the endpoint bucket = %d %s, RateLimit %q, want prefix %q", r.Status, r.Body, rateOf(r).State, want)
 			}
 		})
 	}
