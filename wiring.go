@@ -83,7 +83,7 @@ func connect(ctx context.Context, cfg config) (*deps, error) {
 		d.Close()
 		return nil, err
 	}
-	d.svc = &core.Service{DB: bdb, Queue: d.queue, Engine: registry.Default(), Log: d.log,
+	d.svc = &core.Service{DB: bdb, Redis: d.redis, Queue: d.queue, Engine: registry.Default(), Log: d.log,
 		Cursors: core.Cursors{Secret: secret}}
 	if d.svc.Webhooks, err = webhookOptions(); err != nil {
 		d.Close()

@@ -188,16 +188,8 @@ func GateRulesOf(g *db.QualityGate) GateRules {
 }
 
 // RequireGatePlan refuses quality gates below the Developer plan (api.md's
-// Limits) with PERMISSION_DENIED. It is the one place the plan is checked,
-// so that the limits work's RequirePlan can replace its body.
-func RequireGatePlan(p *Principal) error {
-	if slices.Index(Plans, p.Plan) < slices.Index(Plans, "developer") {
-		return &Error{Code: CodePermissionDenied,
-			Message: fmt.Sprintf("quality gates need the Developer plan or higher; the organization is on the %s plan", p.Plan),
-			Details: map[string]any{"required_plan": "developer", "plan": p.Plan}}
-	}
-	return nil
-}
+// Limits) with PERMISSION_DENIED.
+func RequireGatePlan(p *Principal) error { return RequirePlan(p, PlanDeveloper) }
 
 // GetQualityGate returns the gate of a project of the caller's
 // organization; a project without one is RESOURCE_NOT_FOUND.

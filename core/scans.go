@@ -19,7 +19,6 @@ var Presets = []string{scanner.PresetQuick, scanner.PresetStandard, scanner.Pres
 // ScanStatuses lists every scan status, for filters.
 var ScanStatuses = []string{ScanQueued, ScanRunning, ScanCompleted, ScanFailed, ScanCancelled}
 
-
 // ScanInput is the body of POST /scans after decoding. An empty Preset
 // means standard; an empty WebhookURL means none.
 type ScanInput struct {

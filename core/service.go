@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 
 	"github.com/bulwark-sec/bulwark/db"
@@ -30,6 +31,9 @@ type Service struct {
 	Engine  *scanner.Engine
 	Cursors Cursors
 	Log     *slog.Logger
+	// Redis holds the rate-limit windows and request counters shared by
+	// every API process (core/limits.go).
+	Redis *redis.Client
 	// Clock returns the current time; tests inject their own.
 	Clock func() time.Time
 	// Webhooks are the delivery settings (https only and public addresses

@@ -108,7 +108,6 @@ func validateEvents(events []string) error {
 	return nil
 }
 
-
 // dedupe keeps the first occurrence of each event type, in order.
 func dedupe(events []string) []string {
 	out := make([]string, 0, len(events))

@@ -10,25 +10,47 @@ import (
 )
 
 // authenticate resolves "Authorization: Bearer <key>" to a principal. The
-// word Bearer and one space are required.
+// word Bearer and one space are required. The rate limiter runs around it:
+// the client IP's failed-authentication window before the key lookup, the
+// organization's windows after it (server/ratelimit.go).
 func (s *Server) authenticate(c *fiber.Ctx) error {
-	h := c.Get(fiber.HeaderAuthorization)
-	if h == "" {
-		return core.Errorf(core.CodeUnauthorized, "missing Authorization header; send Authorization: Bearer <API key>")
+	if !s.noLimits {
+		if err := s.gateIP(c); err != nil {
+			return err
+		}
 	}
-	key, ok := strings.CutPrefix(h, "Bearer ")
-	if !ok || key == "" || strings.ContainsAny(key, " \t") {
-		return core.Errorf(core.CodeUnauthorized, "malformed Authorization header; send Authorization: Bearer <API key>")
-	}
-	p, err := s.svc.Authenticate(c.UserContext(), key)
+	p, err := s.resolveKey(c)
 	if err != nil {
+		if ce, ok := core.AsError(err); ok && !s.noLimits &&
+			(ce.Code == core.CodeUnauthorized || ce.Code == core.CodeKeyExpired) {
+			if lerr := s.countAuthFailure(c); lerr != nil {
+				return lerr
+			}
+		}
 		return err
 	}
 	p.IP = c.IP()
 	p.Agent = truncate(c.Get(fiber.HeaderUserAgent), 512)
 	p.Request = requestIDOf(c)
 	c.Locals(localPrincipal, p)
+	if !s.noLimits {
+		if err := s.limitRequest(c, p); err != nil {
+			return err
+		}
+	}
 	return c.Next()
+}
+
+func (s *Server) resolveKey(c *fiber.Ctx) (*core.Principal, error) {
+	h := c.Get(fiber.HeaderAuthorization)
+	if h == "" {
+		return nil, core.Errorf(core.CodeUnauthorized, "missing Authorization header; send Authorization: Bearer <API key>")
+	}
+	key, ok := strings.CutPrefix(h, "Bearer ")
+	if !ok || key == "" || strings.ContainsAny(key, " \t") {
+		return nil, core.Errorf(core.CodeUnauthorized, "malformed Authorization header; send Authorization: Bearer <API key>")
+	}
+	return s.svc.Authenticate(c.UserContext(), key)
 }
 
 // need returns middleware that authenticates and requires scope.

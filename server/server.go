@@ -30,6 +30,9 @@ type Config struct {
 	// ProxyHeader, when set, is the header that carries the client IP
 	// (e.g. X-Forwarded-For behind a trusted proxy).
 	ProxyHeader string
+	// NoRateLimit turns the rate limiter off (the limiter benchmark's
+	// baseline); production always limits.
+	NoRateLimit bool
 }
 
 // Server is the HTTP API.
@@ -39,6 +42,8 @@ type Server struct {
 	ready   func(ctx context.Context) error
 	app     *fiber.App
 	metrics *metrics
+	// noLimits disables rate limiting (Config.NoRateLimit).
+	noLimits bool
 }
 
 // maxBody bounds every request body: a zip of 50 MB plus multipart framing.
@@ -46,7 +51,8 @@ const maxBody = 52 << 20
 
 // New builds the server and registers every route.
 func New(cfg Config) *Server {
-	s := &Server{svc: cfg.Service, log: cfg.Log, ready: cfg.Ready, metrics: newMetrics()}
+	s := &Server{svc: cfg.Service, log: cfg.Log, ready: cfg.Ready, metrics: newMetrics(),
+		noLimits: cfg.NoRateLimit}
 	if s.log == nil {
 		s.log = slog.Default()
 	}
@@ -63,10 +69,14 @@ func New(cfg Config) *Server {
 		WriteTimeout: 120 * time.Second,
 		IdleTimeout:  120 * time.Second,
 	})
-	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware)
+	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware, s.limitPublic)
 	s.routes()
-	// Anything unmatched is a 404 in the spec's envelope.
+	// Anything unmatched is a 404 in the spec's envelope, limited per IP
+	// like the public routes.
 	s.app.Use(func(c *fiber.Ctx) error {
+		if err := s.takePublic(c); err != nil {
+			return err
+		}
 		return core.Errorf(core.CodeNotFound, "no route for %s %s", c.Method(), c.Path())
 	})
 	return s
@@ -110,6 +120,8 @@ type localKey int
 const (
 	localRequestID localKey = iota
 	localPrincipal
+	// localLimited marks a request the limiter has already counted.
+	localLimited
 )
 
 func requestIDOf(c *fiber.Ctx) string {

@@ -49,13 +49,18 @@ type Env struct {
 type Options struct {
 	// NoWorker leaves scans queued (no asynq server).
 	NoWorker bool
-	// Clock replaces the service clock.
+	// Clock replaces the service clock (and Redis TIME in the rate
+	// limiter's windows).
 	Clock func() time.Time
 	// Engine replaces the scanner engine (default registry.Default()).
 	Engine *scanner.Engine
 	// Webhooks are the delivery settings (tests with loopback receivers
 	// set AllowPrivate and AllowInsecure).
 	Webhooks core.WebhookOptions
+	// RateLimit turns the rate limiter on. It is off by default so that
+	// tests of other resources are not throttled by the developer plan's 60
+	// requests per minute; the limits tests turn it on.
+	RateLimit bool
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -81,7 +86,7 @@ func New(t testing.TB, opts ...Options) *Env {
 	if engine == nil {
 		engine = registry.Default()
 	}
-	svc := &core.Service{DB: bdb, Queue: q, Engine: engine, Log: log,
+	svc := &core.Service{DB: bdb, Redis: rc, Queue: q, Engine: engine, Log: log,
 		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock,
 		Webhooks: o.Webhooks}
 	if o.Clock != nil {
@@ -100,7 +105,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		}
 		t.Cleanup(relay.Stop)
 	}
-	srv := server.New(server.Config{Service: svc, Log: log, Ready: func(ctx context.Context) error {
+	srv := server.New(server.Config{Service: svc, Log: log, NoRateLimit: !o.RateLimit, Ready: func(ctx context.Context) error {
 		if err := bdb.PingContext(ctx); err != nil {
 			return err
 		}
