@@ -12,6 +12,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
@@ -126,8 +127,8 @@ func TestScanCreateErrors(t *testing.T) {
 }
 
 func TestScanCreateInsecureWebhookAllowed(t *testing.T) {
-	t.Setenv("BULWARK_WEBHOOK_ALLOW_INSECURE", "true")
-	env := servertest.New(t, servertest.Options{NoWorker: true})
+	// BULWARK_WEBHOOK_ALLOW_INSECURE=true sets this option (wiring.go).
+	env := servertest.New(t, servertest.Options{NoWorker: true, Webhooks: core.WebhookOptions{AllowInsecure: true}})
 	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": vaultSol})
 	b := createScan(t, env, env.Key, map[string]any{"contract_id": c.ID.String(), "webhook_url": "http://127.0.0.1:9/hook"})
 	if b.Data.WebhookURL == nil || *b.Data.WebhookURL != "http://127.0.0.1:9/hook" {
