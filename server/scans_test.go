@@ -11,8 +11,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/hibiken/asynq"
 
-	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
