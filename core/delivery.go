@@ -33,8 +33,9 @@ const (
 // UserAgent identifies webhook requests.
 const UserAgent = "bulwark-webhooks/0.10.2"
 
-// RetrySchedule is api.md's schedule: the delay before each attempt after
-// the previous one failed. Seven attempts in all.
+// RetrySchedule is when each attempt is made, as decisions.md settles
+// api.md's table: the first immediately, then 1 min, 5 min, 30 min, 2 h,
+// 8 h and 24 h after the first failure. Seven attempts in all.
 var RetrySchedule = []time.Duration{0, time.Minute, 5 * time.Minute, 30 * time.Minute,
 	2 * time.Hour, 8 * time.Hour, 24 * time.Hour}
 
@@ -42,10 +43,16 @@ var RetrySchedule = []time.Duration{0, time.Minute, 5 * time.Minute, 30 * time.M
 // hit by every queued retry in the same second.
 const retryJitter = 0.10
 
-// RetryDelay returns the jittered delay before attempt (0-based).
-func RetryDelay(attempt int) time.Duration {
+// RetryAt returns when attempt (0-based) is due, given the time the first
+// attempt failed: that time plus the attempt's jittered offset, and never
+// in the past.
+func RetryAt(firstFailure time.Time, attempt int) time.Time {
 	d := RetrySchedule[attempt]
-	return time.Duration(float64(d) * (1 - retryJitter + 2*retryJitter*rand.Float64()))
+	at := firstFailure.Add(time.Duration(float64(d) * (1 - retryJitter + 2*retryJitter*rand.Float64())))
+	if now := time.Now(); at.Before(now) {
+		return now
+	}
+	return at
 }
 
 // Bounds of what a delivery record keeps and reads.
@@ -72,6 +79,8 @@ type DeliveryJob struct {
 	// Manual marks a test delivery or a redelivery: one attempt, sent even
 	// to an inactive webhook.
 	Manual bool `json:"manual,omitempty"`
+	// FirstFailure is when attempt 0 failed; retries are scheduled from it.
+	FirstFailure time.Time `json:"first_failure,omitzero"`
 	// NotBefore delays the attempt (zero: now).
 	NotBefore time.Time `json:"-"`
 }
@@ -240,7 +249,10 @@ func (s *Service) DeliverWebhook(ctx context.Context, j DeliveryJob) error {
 	next := j
 	next.DeliveryID = newID()
 	next.Attempt++
-	next.NotBefore = time.Now().Add(RetryDelay(next.Attempt))
+	if j.Attempt == 0 || next.FirstFailure.IsZero() {
+		next.FirstFailure = time.Now()
+	}
+	next.NotBefore = RetryAt(next.FirstFailure, next.Attempt)
 	return q.EnqueueDelivery(ctx, next)
 }
 

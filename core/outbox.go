@@ -186,6 +186,7 @@ func (s *Service) RecoverDeliveries(ctx context.Context, window time.Duration) (
 		}
 		type pair struct{ event, to uuid.UUID }
 		last := map[pair]*db.Delivery{}
+		firstFailure := map[pair]time.Time{}
 		for i := range log {
 			d := &log[i]
 			to := uuid.Nil
@@ -195,6 +196,9 @@ func (s *Service) RecoverDeliveries(ctx context.Context, window time.Duration) (
 			k := pair{d.EventID, to}
 			if cur, ok := last[k]; !ok || d.RetryCount > cur.RetryCount {
 				last[k] = d
+			}
+			if d.RetryCount == 0 {
+				firstFailure[k] = d.CreatedAt
 			}
 		}
 		for i := range events {
@@ -216,7 +220,11 @@ func (s *Service) RecoverDeliveries(ctx context.Context, window time.Duration) (
 						continue
 					}
 					j.Attempt = d.RetryCount + 1
-					j.NotBefore = d.CreatedAt.Add(RetryDelay(j.Attempt))
+					j.FirstFailure = firstFailure[pair{ev.ID, to}]
+					if j.FirstFailure.IsZero() {
+						j.FirstFailure = d.CreatedAt
+					}
+					j.NotBefore = RetryAt(j.FirstFailure, j.Attempt)
 				}
 				if err := queue.EnqueueDelivery(ctx, j); err != nil {
 					return queued, fmt.Errorf("queue delivery of event %s: %w", ev.ID, err)
