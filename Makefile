@@ -3,7 +3,7 @@
 GO        ?= go
 GOTESTFLAGS ?=
 PKGS      ?= ./...
-STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@2025.1.1
+STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.7.0
 BUILDFLAGS = -trimpath -ldflags="-s -w"
 
 .PHONY: run test bench lint generate build image

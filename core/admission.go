@@ -70,7 +70,7 @@ func (s *Service) admitScan(ctx context.Context, tx bun.IDB, p *Principal) error
 
 func quotaActiveScans(ctx context.Context, q bun.IDB, p *Principal) (int, error) {
 	n, err := q.NewSelect().Model((*db.Scan)(nil)).
-		Where("organization_id = ? AND status IN (?)", p.OrgID, bun.In(ActiveScanStatuses)).Count(ctx)
+		Where("organization_id = ? AND status IN (?)", p.OrgID, bun.List(ActiveScanStatuses)).Count(ctx)
 	if err != nil {
 		return 0, fmt.Errorf("count active scans of organization %s: %w", p.OrgID, err)
 	}

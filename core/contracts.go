@@ -172,7 +172,7 @@ func (s *Service) DeleteContract(ctx context.Context, p *Principal, id uuid.UUID
 			return dbErr(db.NotFoundErr(err), "contract")
 		}
 		active, err := tx.NewSelect().Model((*db.Scan)(nil)).
-			Where("contract_id = ? AND status IN (?)", id, bun.In(ActiveScanStatuses)).Exists(ctx)
+			Where("contract_id = ? AND status IN (?)", id, bun.List(ActiveScanStatuses)).Exists(ctx)
 		if err != nil {
 			return fmt.Errorf("check scans of contract %s: %w", id, err)
 		}

@@ -91,7 +91,7 @@ func (s *Service) dispatch(ctx context.Context, q bun.IDB, queue DeliveryQueue, 
 	}
 	if len(done) > 0 {
 		_, err := q.NewUpdate().Model((*db.Event)(nil)).Set("dispatched_at = ?", s.Now()).
-			Where("id IN (?)", bun.In(done)).Exec(ctx)
+			Where("id IN (?)", bun.List(done)).Exec(ctx)
 		if err != nil {
 			return 0, nil, fmt.Errorf("mark events dispatched: %w", err)
 		}
@@ -181,7 +181,7 @@ func (s *Service) RecoverDeliveries(ctx context.Context, window time.Duration) (
 		}
 		var log []db.Delivery
 		if err := s.DB.NewSelect().Model(&log).Column("event_id", "webhook_id", "scan_id", "status", "response_code", "retry_count", "created_at").
-			Where("event_id IN (?) AND manual = ?", bun.In(ids), false).Scan(ctx); err != nil {
+			Where("event_id IN (?) AND manual = ?", bun.List(ids), false).Scan(ctx); err != nil {
 			return queued, fmt.Errorf("read delivery log: %w", err)
 		}
 		type pair struct{ event, to uuid.UUID }

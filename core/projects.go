@@ -129,7 +129,7 @@ func (s *Service) DeleteProject(ctx context.Context, p *Principal, id uuid.UUID)
 			return err
 		}
 		active, err := tx.NewSelect().Model((*db.Scan)(nil)).
-			Where("project_id = ? AND status IN (?)", id, bun.In(ActiveScanStatuses)).Exists(ctx)
+			Where("project_id = ? AND status IN (?)", id, bun.List(ActiveScanStatuses)).Exists(ctx)
 		if err != nil {
 			return err
 		}

@@ -533,7 +533,7 @@ func countOpenVulnerabilities(ctx context.Context, q bun.IDB, orgID, scanID uuid
 	}
 	err := q.NewSelect().Model((*db.Vulnerability)(nil)).ColumnExpr("severity").ColumnExpr("count(*) AS n").
 		Where("organization_id = ? AND scan_id = ?", orgID, scanID).
-		Where("status IN (?)", bun.In(countedVulnStatuses)).
+		Where("status IN (?)", bun.List(countedVulnStatuses)).
 		Where("suppressed = ?", false).
 		GroupExpr("severity").Scan(ctx, &rows)
 	var c SeverityCounts
@@ -616,7 +616,7 @@ func (s *Service) settle(ctx context.Context, ev *db.GateEvaluation) (*db.GateEv
 		return ev, nil
 	}
 	done, err := s.DB.NewSelect().Model((*db.Scan)(nil)).
-		Where("id = ? AND status NOT IN (?)", ev.ScanID, bun.In(ActiveScanStatuses)).Exists(ctx)
+		Where("id = ? AND status NOT IN (?)", ev.ScanID, bun.List(ActiveScanStatuses)).Exists(ctx)
 	if err != nil || !done {
 		return ev, err
 	}

@@ -162,7 +162,7 @@ func (s *Service) startScan(ctx context.Context, id uuid.UUID) (*db.Scan, error)
 		res, err := tx.NewUpdate().Model((*db.Scan)(nil)).
 			Set("status = ?", ScanRunning).Set("started_at = ?", now).Set("updated_at = ?", now).
 			Set("attempts = attempts + 1").
-			Where("id = ? AND status IN (?)", id, bun.In(ActiveScanStatuses)).Exec(ctx)
+			Where("id = ? AND status IN (?)", id, bun.List(ActiveScanStatuses)).Exec(ctx)
 		if err != nil {
 			return err
 		}

@@ -103,10 +103,10 @@ func (s *Service) ListVulnerabilities(ctx context.Context, p *Principal, f Vulne
 		q = q.Where("status = ?", f.Status)
 	}
 	if len(f.ScannerIDs) > 0 {
-		q = q.Where("scanner IN (?)", bun.In(f.ScannerIDs))
+		q = q.Where("scanner IN (?)", bun.List(f.ScannerIDs))
 	}
 	if len(f.Categories) > 0 {
-		q = q.Where("category IN (?)", bun.In(f.Categories))
+		q = q.Where("category IN (?)", bun.List(f.Categories))
 	}
 	if f.MinConfidence != nil {
 		q = q.Where("confidence >= ?", *f.MinConfidence)

@@ -96,10 +96,10 @@ func TestOutboxSurvivesRelayDeath(t *testing.T) {
 
 	// 3. A fresh worker process starts.
 	startWorkers(t, env)
-	got := rcv.wait(t, 2)
+	rcv.wait(t, 2)
 	settle(t, env)
 	time.Sleep(300 * time.Millisecond)
-	got = rcv.requests()
+	got := rcv.requests()
 	ids := map[string]int{}
 	for _, r := range got {
 		ids[r.Header.Get("webhook-id")]++
