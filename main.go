@@ -20,7 +20,6 @@ import (
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/db/migrations"
-	"github.com/bulwark-sec/bulwark/jobs"
 	"github.com/bulwark-sec/bulwark/server"
 )
 
@@ -59,24 +58,11 @@ func newServeCmd() *cobra.Command {
 			if err := bootstrapOnce(ctx, d); err != nil {
 				return err
 			}
-			worker := newWorker(d)
-			if err := worker.Start(jobs.NewMux(d.svc)); err != nil {
-				return fmt.Errorf("start worker: %w", err)
-			}
-			defer worker.Shutdown()
-			sched, err := jobs.NewScheduler(d.asynq, asynqLogger{d.log})
+			stopWorkers, err := startWorkers(d)
 			if err != nil {
 				return err
 			}
-			if err := sched.Start(); err != nil {
-				return fmt.Errorf("start scheduler: %w", err)
-			}
-			defer sched.Shutdown()
-			stopRelay, err := startRelay(d)
-			if err != nil {
-				return err
-			}
-			defer stopRelay()
+			defer stopWorkers()
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Ready: d.ready, ProxyHeader: cfg.ProxyHeader})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
@@ -133,26 +119,12 @@ func newWorkerCmd() *cobra.Command {
 				return err
 			}
 			defer d.Close()
-			w := newWorker(d)
-			if err := w.Start(jobs.NewMux(d.svc)); err != nil {
-				return err
-			}
-			sched, err := jobs.NewScheduler(d.asynq, asynqLogger{d.log})
+			stopWorkers, err := startWorkers(d)
 			if err != nil {
 				return err
 			}
-			if err := sched.Start(); err != nil {
-				return fmt.Errorf("start scheduler: %w", err)
-			}
-			defer sched.Shutdown()
-			stopRelay, err := startRelay(d)
-			if err != nil {
-				w.Shutdown()
-				return err
-			}
-			defer stopRelay()
 			<-cmd.Context().Done()
-			w.Shutdown()
+			stopWorkers()
 			return nil
 		},
 	}

@@ -166,3 +166,37 @@ func (a asynqLogger) Info(args ...any)  { a.l.Info(fmt.Sprint(args...)) }
 func (a asynqLogger) Warn(args ...any)  { a.l.Warn(fmt.Sprint(args...)) }
 func (a asynqLogger) Error(args ...any) { a.l.Error(fmt.Sprint(args...)) }
 func (a asynqLogger) Fatal(args ...any) { a.l.Error(fmt.Sprint(args...)) }
+
+// startWorkers starts what every worker process runs: the asynq server with
+// every task handler, the scheduler of periodic tasks (the scan reaper, the
+// outbox sweep) and the outbox relay. stop shuts them down in reverse order.
+func startWorkers(d *deps) (stop func(), err error) {
+	var stops []func()
+	stop = func() {
+		for i := len(stops) - 1; i >= 0; i-- {
+			stops[i]()
+		}
+	}
+	w := newWorker(d)
+	if err := w.Start(jobs.NewMux(d.svc)); err != nil {
+		return nil, fmt.Errorf("start worker: %w", err)
+	}
+	stops = append(stops, w.Shutdown)
+	sched, err := jobs.NewScheduler(d.asynq, asynqLogger{d.log})
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	if err := sched.Start(); err != nil {
+		stop()
+		return nil, fmt.Errorf("start scheduler: %w", err)
+	}
+	stops = append(stops, sched.Shutdown)
+	stopRelay, err := startRelay(d)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	stops = append(stops, stopRelay)
+	return stop, nil
+}
