@@ -176,3 +176,18 @@ func newLineIndex(src []byte) lineIndex {
 func (l lineIndex) line(off int) int {
 	return sort.Search(len(l), func(i int) bool { return l[i] > off })
 }
+
+// lineFrom is line(off) for an offset known to lie on line from or after
+// it: a few steps forward, then a search of the rest.
+func (l lineIndex) lineFrom(from, off int) int {
+	if from < 1 || from > len(l) || l[from-1] > off {
+		return l.line(off)
+	}
+	for i := 0; i < 4; i++ {
+		if from >= len(l) || l[from] > off {
+			return from
+		}
+		from++
+	}
+	return from + sort.Search(len(l)-from, func(i int) bool { return l[from+i] > off })
+}

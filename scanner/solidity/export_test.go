@@ -20,8 +20,9 @@ func (s Stages) Flat(src []byte, query bool) int {
 	if !query {
 		c.q, c.qc = nil, nil
 	}
-	flat, _ := c.parse(src)
-	return len(flat)
+	n := 0
+	c.parse(src, func(flat []flatNode, _ []capture) { n = len(flat) })
+	return n
 }
 
 // Unit parses src into a Unit: Flat plus building the Go tree and the

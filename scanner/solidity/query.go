@@ -42,27 +42,28 @@ func (u *Unit) Members(obj, prop string) []*Node {
 	return out
 }
 
-// index records the captured nodes by capture name.
-func (u *Unit) index(caps []capture, flat []flatNode, nodes []*Node) {
+// index records the captured nodes by capture name, in source order.
+func (u *Unit) index(caps []capture, flat []flatNode, slab []Node, slot []int32) {
 	if len(caps) == 0 {
 		return
 	}
+	_, names := compileQuery()
 	type key struct {
-		start, end int
+		start, end uint32
 		symbol     uint16
 	}
-	want := make(map[key][]string, len(caps))
+	want := make(map[key][]uint16, len(caps))
 	for _, c := range caps {
 		k := key{c.start, c.end, c.symbol}
-		want[k] = append(want[k], c.name)
+		want[k] = append(want[k], c.id)
 	}
-	u.captures = map[string][]*Node{}
-	for i, n := range nodes {
-		if n == nil {
+	u.captures = make(map[string][]*Node, len(names))
+	for i, s := range slot {
+		if s < 0 {
 			continue
 		}
-		for _, name := range want[key{flat[i].start, flat[i].end, flat[i].symbol}] {
-			u.captures[name] = append(u.captures[name], n)
+		for _, id := range want[key{flat[i].start, flat[i].end, flat[i].symbol}] {
+			u.captures[names[id]] = append(u.captures[names[id]], &slab[s])
 		}
 	}
 }
