@@ -30,3 +30,5 @@ func (s Stages) Flat(src []byte, query bool) int {
 func (s Stages) Unit(src []byte) *Unit {
 	return s.p.parse(scanner.File{Path: "bench.sol", Content: src})
 }
+
+var DropSpace = dropSpace

@@ -53,7 +53,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		tainted := taintedLocals(f)
-		conds := compared(conditions(f.Body))
+		conds := compared(f.Conditions())
 		f.Body.Walk(func(n *Node) bool {
 			var a, b *Node
 			var op string
@@ -195,7 +195,7 @@ func isNumber(s string) bool {
 // comparisons splits a condition into its && / || clauses and returns the
 // two normalised sides of each relational clause.
 func comparisons(cond string) [][2]string {
-	s := strings.Join(strings.Fields(cond), "")
+	s := dropSpace(cond)
 	var clauses []string
 	depth, last := 0, 0
 	for i := 0; i < len(s); i++ {

@@ -106,8 +106,12 @@ type Function struct {
 	alias   map[string]bool
 	locals  map[string]bool
 	writes  []Write
-	calls   []*Call
 	guarded bool
+
+	callsOnce sync.Once
+	calls     []*Call
+	condsOnce sync.Once
+	conds     []*Node
 }
 
 // facts computes the memoised facts of f.
@@ -117,7 +121,6 @@ func (f *Function) facts() {
 		f.alias = f.computeAliases()
 		f.writes = f.computeStateWrites()
 		f.guarded = f.computeGuarded()
-		f.calls = Calls(f.Body)
 	})
 }
 
@@ -363,10 +366,18 @@ func (f *Function) Entry() bool {
 	return f.Contract.Kind == "contract"
 }
 
-// LowLevelCalls returns the low-level calls in f's body (memoised Calls).
+// LowLevelCalls returns the low-level calls in f's body (memoised Calls;
+// callers share the slice and must not modify it).
 func (f *Function) LowLevelCalls() []*Call {
-	f.facts()
+	f.callsOnce.Do(func() { f.calls = Calls(f.Body) })
 	return f.calls
+}
+
+// Conditions returns the conditions in f's body (memoised conditions;
+// callers share the slice and must not modify it).
+func (f *Function) Conditions() []*Node {
+	f.condsOnce.Do(func() { f.conds = conditions(f.Body) })
+	return f.conds
 }
 
 // Param reports whether name is a parameter of f.

@@ -1,6 +1,10 @@
 package solidity
 
-import "strings"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
 // funcs returns every function and modifier declared in the unit.
 func (u *Unit) funcs() []*Function {
@@ -91,12 +95,55 @@ func isSender(n *Node) bool {
 
 // norm strips whitespace and outer parentheses for text comparison.
 func norm(s string) string {
-	s = strings.Join(strings.Fields(s), "")
+	s = dropSpace(s)
 	for len(s) > 1 && s[0] == '(' && closes(s) == len(s)-1 {
 		s = s[1 : len(s)-1]
 	}
 	return s
 }
+
+// dropSpace removes Unicode white space from s, as
+// strings.Join(strings.Fields(s), "") does, without allocating when s has
+// none.
+func dropSpace(s string) string {
+	i := 0
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
+
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // closes returns the index of the parenthesis closing s[0], or -1.
 func closes(s string) int {
