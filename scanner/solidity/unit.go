@@ -673,7 +673,9 @@ func lowLevelCall(n *Node) *Call {
 	if n.Kind != "call_expression" {
 		return nil
 	}
-	c := &Call{Node: n, Args: argNodes(n), Invoked: true}
+	// c stays on the stack until the call is known to be low-level: most
+	// calls are not.
+	c := Call{Node: n, Invoked: true}
 	x := n.Child("function")
 	if x != nil && x.Kind == "member_expression" {
 		switch x.Child("property").Text() {
@@ -720,6 +722,7 @@ func lowLevelCall(n *Node) *Call {
 			}
 			c.Kind = prop
 			c.Target = x.Child("object")
+			c.Args = argNodes(n)
 			switch prop {
 			case "transfer":
 				if len(c.Args) != 1 {
@@ -732,7 +735,8 @@ func lowLevelCall(n *Node) *Call {
 				}
 				c.Value, c.ValueArg = true, c.Args[0]
 			}
-			return c
+			found := c
+			return &found
 		default:
 			return nil
 		}
