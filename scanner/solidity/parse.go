@@ -63,7 +63,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 		u.Root = u.build(flat, caps)
 	})
 	if u.Root == nil {
-		u.Root = &Node{Kind: "source_file", Named: true, src: src}
+		u.Root = &Node{Kind: "source_file", Named: true}
 	}
 	u.analyze()
 	return u
@@ -125,7 +125,7 @@ func (u *Unit) build(flat []flatNode, caps []capture) *Node {
 		}
 		n := &slab[slot[i]]
 		line = u.lines.lineFrom(line, start)
-		*n = Node{Kind: kind, Named: named, Start: start, End: end, Line: line, src: u.Src}
+		*n = Node{Kind: kind, Named: named, Start: start, End: end, Line: line, text: sourceText(u.Src, start, end)}
 		n.EndLine = u.lines.lineFrom(line, max(start, end-1))
 		if k := kids[i]; k > 0 {
 			n.Children, children = children[:0:k], children[k:]
