@@ -32,3 +32,10 @@ func (s Stages) Unit(src []byte) *Unit {
 }
 
 var DropSpace = dropSpace
+
+// WordSetMatches reports what a wordSet of words and the regexp it
+// stands for say about s.
+func WordSetMatches(s string, words ...string) (set, re bool) {
+	w := newWordSet(words...)
+	return w.MatchString(s), w.re.MatchString(s)
+}

@@ -452,7 +452,7 @@ func (f *Function) computeAliases() map[string]bool {
 	return alias
 }
 
-var guardName = regexp.MustCompile(`(?i)only|auth|owner|admin|restricted|initializer|governance|role|whitelist|permission|guard`)
+var guardName = newWordSet("only", "auth", "owner", "admin", "restricted", "initializer", "governance", "role", "whitelist", "permission", "guard")
 
 // Guarded reports whether f restricts its callers: a modifier that checks
 // msg.sender (or is named like one), or a check of msg.sender/tx.origin in
@@ -482,7 +482,7 @@ func (f *Function) computeGuarded() bool {
 
 var authHook = regexp.MustCompile(`^_?(authorize|checkRole|checkOwner|onlyOwner|requireAuth|auth)`)
 
-var senderCheckCall = regexp.MustCompile(`(?i)owner|auth|role|admin|only|permission|allowed|whitelist`)
+var senderCheckCall = newWordSet("owner", "auth", "role", "admin", "only", "permission", "allowed", "whitelist")
 
 // checksSenderIn is checksSender that also follows calls to the
 // contract's own functions (_checkOwner(), _checkGovernance()) depth levels

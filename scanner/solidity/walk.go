@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -207,6 +208,55 @@ func (c *Call) reverting() bool {
 		body := p.Child("body")
 		t := body.Text()
 		return strings.Contains(t, "throw") || strings.Contains(t, "revert")
+	}
+	return false
+}
+
+// wordSet matches like the regexp (?i)w1|w2|…: whether s contains one of
+// the words, ignoring case. ASCII text (every identifier) is compared
+// byte by byte; anything else goes to the regexp, which folds Unicode.
+type wordSet struct {
+	words []string // lowercase ASCII, no regexp syntax
+	re    *regexp.Regexp
+}
+
+func newWordSet(words ...string) wordSet {
+	return wordSet{words: words, re: regexp.MustCompile("(?i)" + strings.Join(words, "|"))}
+}
+
+// MatchString reports whether s contains one of the words.
+func (w wordSet) MatchString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return w.re.MatchString(s)
+		}
+	}
+	for _, x := range w.words {
+		if containsFoldASCII(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether the ASCII string s contains the
+// lowercase ASCII word, ignoring case.
+func containsFoldASCII(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
 	}
 	return false
 }

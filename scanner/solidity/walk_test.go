@@ -22,3 +22,20 @@ func TestDropSpace(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestWordSet checks the ASCII fast path against the regexp it replaces.
+func TestWordSet(t *testing.T) {
+	words := []string{"owner", "auth", "only", "lock"}
+	check := func(s string) bool {
+		set, re := solidity.WordSetMatches(s, words...)
+		return set == re
+	}
+	for _, s := range []string{"", "onlyOwner", "ONLY", "_checkAUTH", "transfer", "own", "ownEr", "xlOcKx", "\u212Aey", "ſ", "Ownér", "aut"} {
+		if !check(s) {
+			t.Errorf("wordSet and regexp disagree on %q", s)
+		}
+	}
+	if err := quick.Check(check, nil); err != nil {
+		t.Error(err)
+	}
+}
