@@ -39,6 +39,9 @@ func init() {
 // parser wraps one tree-sitter parser; it belongs to one goroutine.
 type parser struct {
 	c *cParser
+	// scratch holds build's per-node work arrays, reused from file to file
+	// (they die with the build; only the Nodes outlive it).
+	scratch []int32
 }
 
 func newParser() *parser { return &parser{c: newCParser()} }
@@ -60,7 +63,10 @@ func (p *parser) parse(f scanner.File) *Unit {
 			u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
 			return
 		}
-		u.Root = u.build(flat, caps)
+		if need := 3 * len(flat); cap(p.scratch) < need {
+			p.scratch = make([]int32, need)
+		}
+		u.Root = u.build(flat, caps, p.scratch[:3*len(flat)])
 	})
 	if u.Root == nil {
 		u.Root = &Node{Kind: "source_file", Named: true}
@@ -73,13 +79,13 @@ func (p *parser) parse(f scanner.File) *Unit {
 // punctuation and folding single-child expression/statement wrappers.
 // Nodes and child lists come from two slabs sized for the kept nodes, so
 // a file costs a handful of allocations instead of one per node.
-func (u *Unit) build(flat []flatNode, caps []capture) *Node {
+func (u *Unit) build(flat []flatNode, caps []capture, scratch []int32) *Node {
 	// First pass: which nodes are kept (slot[i] >= 0: their index in the
 	// slab), which kept ancestor adopts each, and how many kept children
 	// each adopts.
-	slot := make([]int32, len(flat))
-	adopter := make([]int32, len(flat))
-	kids := make([]int32, len(flat))
+	size := len(flat)
+	slot, adopter, kids := scratch[:size], scratch[size:2*size], scratch[2*size:3*size]
+	clear(kids)
 	kept, total := 0, 0
 	for i := range flat {
 		r := &flat[i]
