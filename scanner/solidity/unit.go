@@ -78,6 +78,9 @@ type Contract struct {
 	Structs   map[string]bool
 	// SafeMath reports a "using SafeMath for …" directive here or in a base.
 	SafeMath bool
+
+	randomOnce      sync.Once // randomContext, shared by two detectors
+	random, entropy bool
 }
 
 // StateVar is a state variable declaration.
