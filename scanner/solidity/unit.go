@@ -81,6 +81,8 @@ type Contract struct {
 
 	randomOnce      sync.Once // randomContext, shared by two detectors
 	random, entropy bool
+	privOnce        sync.Once // privileged, shared by two detectors
+	priv            map[string]bool
 }
 
 // StateVar is a state variable declaration.
