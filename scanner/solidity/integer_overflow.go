@@ -93,8 +93,14 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 }
 
 // taintedLocals returns the numeric parameters of f and the locals assigned
-// from them.
+// from them. Two detectors ask: it is computed once per function, and
+// callers must not modify the map.
 func taintedLocals(f *Function) map[string]bool {
+	f.taintOnce.Do(func() { f.tainted = computeTaintedLocals(f) })
+	return f.tainted
+}
+
+func computeTaintedLocals(f *Function) map[string]bool {
 	t := map[string]bool{}
 	for _, p := range f.Params {
 		if strings.HasPrefix(p.Type, "uint") || strings.HasPrefix(p.Type, "int") {

@@ -117,6 +117,8 @@ type Function struct {
 	calls     []*Call
 	condsOnce sync.Once
 	conds     []*Node
+	taintOnce sync.Once
+	tainted   map[string]bool
 }
 
 // facts computes the memoised facts of f.
