@@ -23,6 +23,9 @@ type Unit struct {
 	captures map[string][]*Node // query captures by name (query.go)
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
+
+	funcsOnce sync.Once
+	allFuncs  []*Function // funcs
 }
 
 // Version is the lowest compiler version the pragma admits.

@@ -7,14 +7,17 @@ import (
 	"unicode/utf8"
 )
 
-// funcs returns every function and modifier declared in the unit.
+// funcs returns every function and modifier declared in the unit. Most
+// detectors start from it: the list is built once, and callers must not
+// modify it.
 func (u *Unit) funcs() []*Function {
-	var out []*Function
-	for _, c := range u.Contracts {
-		out = append(out, c.Functions...)
-		out = append(out, c.Modifiers...)
-	}
-	return out
+	u.funcsOnce.Do(func() {
+		for _, c := range u.Contracts {
+			u.allFuncs = append(u.allFuncs, c.Functions...)
+			u.allFuncs = append(u.allFuncs, c.Modifiers...)
+		}
+	})
+	return u.allFuncs
 }
 
 // conditions returns the condition expressions in n: if/while/for/ternary
