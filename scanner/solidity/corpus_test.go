@@ -16,6 +16,7 @@ import (
 // process, as bulwark scan does after start-up: many small files rather
 // than one large one, so detectors and garbage collection weigh more
 // than in BenchmarkContract1000. It skips when shared/bench is absent.
+// The tree sub-benchmark is the pure tree-sitter parse of the same files.
 func BenchmarkSmartBugs(b *testing.B) {
 	dir, err := bench.SharedDir()
 	if err != nil {
@@ -34,13 +35,28 @@ func BenchmarkSmartBugs(b *testing.B) {
 	if len(files) == 0 {
 		b.Skip("no .sol files under " + root)
 	}
-	eng := scanner.New(solidity.New())
-	b.ReportAllocs()
-	start := cpuTime()
-	for b.Loop() {
-		if _, err := eng.Run(context.Background(), files, scanner.Options{Preset: scanner.PresetStandard}); err != nil {
-			b.Fatal(err)
+	b.Run("scan", func(b *testing.B) {
+		eng := scanner.New(solidity.New())
+		b.ReportAllocs()
+		start := cpuTime()
+		for b.Loop() {
+			if _, err := eng.Run(context.Background(), files, scanner.Options{Preset: scanner.PresetStandard}); err != nil {
+				b.Fatal(err)
+			}
 		}
-	}
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	})
+	// tree is tree-sitter's parse of every file alone, on one core: the
+	// floor under the scan's CPU time.
+	b.Run("tree", func(b *testing.B) {
+		st := solidity.NewStages()
+		defer st.Close()
+		start := cpuTime()
+		for b.Loop() {
+			for _, f := range files {
+				st.Tree(f.Content)
+			}
+		}
+		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	})
 }
