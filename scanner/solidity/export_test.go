@@ -13,8 +13,8 @@ func (s Stages) Close() { s.p.Close() }
 // Tree is tree-sitter's parse alone, in C.
 func (s Stages) Tree(src []byte) bool { return s.p.c.parseTree(src) }
 
-// Flat parses, runs the query when query is set, flattens in C and copies
-// the records into Go.
+// Flat parses, runs the query when query is set and flattens the tree in
+// C, where build reads it.
 func (s Stages) Flat(src []byte, query bool) int {
 	c := *s.p.c
 	if !query {

@@ -72,8 +72,8 @@ func BenchmarkContract1000(b *testing.B) {
 
 // BenchmarkStages1000 splits BenchmarkContract1000 into cumulative
 // stages on the same file, one parser reused: tree-sitter's parse alone
-// (the floor no Go change can lower), plus flattening in C and copying
-// to Go, plus the query, plus building the Go tree and the Unit's facts.
+// (the floor no Go change can lower), plus flattening the tree in C, plus
+// the query, plus building the Go tree and the Unit's facts.
 // Every detector and the engine's bookkeeping make up the rest of
 // Contract1000.
 func BenchmarkStages1000(b *testing.B) {
