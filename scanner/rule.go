@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"unicode/utf8"
 )
 
 // Tier says from which preset on a detector runs: quick detectors run in
@@ -86,23 +87,25 @@ func ParseSeverity(s string) (Severity, bool) {
 // snippet with whitespace removed. Line numbers are left out on purpose so
 // unrelated edits above the finding do not change it.
 func Fingerprint(detectorID, scope, snippet string) string {
-	h := sha256.New()
-	h.Write([]byte(detectorID))
-	h.Write([]byte{0})
-	h.Write([]byte(scope))
-	h.Write([]byte{0})
-	h.Write([]byte(normalize(snippet)))
-	return hex.EncodeToString(h.Sum(nil))[:32]
+	buf := make([]byte, 0, len(detectorID)+len(scope)+len(snippet)+2)
+	buf = append(buf, detectorID...)
+	buf = append(buf, 0)
+	buf = append(buf, scope...)
+	buf = append(buf, 0)
+	buf = appendNormalized(buf, snippet)
+	sum := sha256.Sum256(buf)
+	return hex.EncodeToString(sum[:16])
 }
 
-func normalize(s string) string {
-	var b strings.Builder
+// appendNormalized appends s without spaces, tabs and line breaks (and
+// with invalid UTF-8 as U+FFFD, as fingerprints always had it).
+func appendNormalized(buf []byte, s string) []byte {
 	for _, r := range s {
 		switch r {
 		case ' ', '\t', '\n', '\r':
 			continue
 		}
-		b.WriteRune(r)
+		buf = utf8.AppendRune(buf, r)
 	}
-	return b.String()
+	return buf
 }

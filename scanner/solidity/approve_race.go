@@ -40,7 +40,7 @@ func (d approveRace) Check(u *Unit) []scanner.Finding {
 		}
 		spender, value := f.Params[0].Name, f.Params[1].Name
 		zeroCheck := false
-		for _, c := range conditions(f.Body) {
+		for _, c := range f.Conditions() {
 			t := norm(c.Text())
 			if strings.Contains(t, "==0") || strings.Contains(t, value+"==0") {
 				zeroCheck = true

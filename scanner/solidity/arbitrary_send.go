@@ -55,7 +55,7 @@ func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 		if debits {
 			continue
 		}
-		for _, c := range Calls(f.Body) {
+		for _, c := range f.LowLevelCalls() {
 			if !c.isPayment() || !c.Invoked || c.Target == nil || !mentionsAny(c.Target, tainted) {
 				continue
 			}

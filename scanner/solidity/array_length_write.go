@@ -108,7 +108,7 @@ func (d arrayLengthWrite) Check(u *Unit) []scanner.Finding {
 // nonEmptyChecked reports whether a condition before n requires length to
 // be positive (length > 0, length != 0, length >= 1, 0 < length).
 func nonEmptyChecked(length string, n *Node, f *Function) bool {
-	for _, c := range conditions(f.Body) {
+	for _, c := range f.Conditions() {
 		if c.Start >= n.Start {
 			continue
 		}

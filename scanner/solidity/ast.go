@@ -19,17 +19,26 @@ type Node struct {
 	EndLine    int
 	Parent     *Node
 	Children   []*Node
-	src        []byte
+	text       string
 }
 
 // Text returns the node's source text. It shares memory with the source
 // (no copy): the source is immutable while a scan runs, and anything that
 // outlives the scan (snippets) is cloned.
 func (n *Node) Text() string {
-	if n == nil || n.End <= n.Start {
+	if n == nil {
 		return ""
 	}
-	return unsafe.String(&n.src[n.Start], n.End-n.Start)
+	return n.text
+}
+
+// sourceText is src[start:end] without a copy, or "" for an empty or
+// out-of-range span.
+func sourceText(src []byte, start, end int) string {
+	if start < 0 || end <= start || end > len(src) {
+		return ""
+	}
+	return unsafe.String(&src[start], end-start)
 }
 
 // Child returns the first child with the given field name.
@@ -175,4 +184,19 @@ func newLineIndex(src []byte) lineIndex {
 
 func (l lineIndex) line(off int) int {
 	return sort.Search(len(l), func(i int) bool { return l[i] > off })
+}
+
+// lineFrom is line(off) for an offset known to lie on line from or after
+// it: a few steps forward, then a search of the rest.
+func (l lineIndex) lineFrom(from, off int) int {
+	if from < 1 || from > len(l) || l[from-1] > off {
+		return l.line(off)
+	}
+	for i := 0; i < 4; i++ {
+		if from >= len(l) || l[from] > off {
+			return from
+		}
+		from++
+	}
+	return from + sort.Search(len(l)-from, func(i int) bool { return l[from+i] > off })
 }

@@ -35,7 +35,7 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || !f.Entry() || f.Guarded() {
 			continue
 		}
-		for _, c := range Calls(f.Body) {
+		for _, c := range f.LowLevelCalls() {
 			if c.Kind == "delegatecall" || c.Kind == "callcode" {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}

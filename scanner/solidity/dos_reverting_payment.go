@@ -53,7 +53,7 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 				continue
 			}
 			locals := f.Locals()
-			for _, call := range Calls(f.Body) {
+			for _, call := range f.LowLevelCalls() {
 				if !call.isPayment() || !call.reverting() || mentionsSender(call.Target) {
 					continue
 				}

@@ -51,7 +51,7 @@ func (d ecrecoverUnchecked) Check(u *Unit) []scanner.Finding {
 		if len(recovers) == 0 {
 			continue
 		}
-		body := strings.Join(strings.Fields(f.Body.Text()), "")
+		body := dropSpace(f.Body.Text())
 		if zeroCheck.MatchString(body) || strings.Contains(strings.ToLower(body), "0x7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0") {
 			continue
 		}

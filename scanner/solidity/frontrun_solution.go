@@ -36,7 +36,7 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		pays := false
-		for _, c := range Calls(f.Body) {
+		for _, c := range f.LowLevelCalls() {
 			if c.isPayment() {
 				pays = true
 			}
@@ -44,7 +44,7 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 		if !pays {
 			continue
 		}
-		for _, cond := range conditions(f.Body) {
+		for _, cond := range f.Conditions() {
 			hit := false
 			cond.Walk(func(n *Node) bool {
 				if hit {

@@ -53,7 +53,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		tainted := taintedLocals(f)
-		conds := compared(conditions(f.Body))
+		conds := compared(f.Conditions())
 		f.Body.Walk(func(n *Node) bool {
 			var a, b *Node
 			var op string
@@ -93,8 +93,14 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 }
 
 // taintedLocals returns the numeric parameters of f and the locals assigned
-// from them.
+// from them. Two detectors ask: it is computed once per function, and
+// callers must not modify the map.
 func taintedLocals(f *Function) map[string]bool {
+	f.taintOnce.Do(func() { f.tainted = computeTaintedLocals(f) })
+	return f.tainted
+}
+
+func computeTaintedLocals(f *Function) map[string]bool {
 	t := map[string]bool{}
 	for _, p := range f.Params {
 		if strings.HasPrefix(p.Type, "uint") || strings.HasPrefix(p.Type, "int") {
@@ -195,7 +201,7 @@ func isNumber(s string) bool {
 // comparisons splits a condition into its && / || clauses and returns the
 // two normalised sides of each relational clause.
 func comparisons(cond string) [][2]string {
-	s := strings.Join(strings.Fields(cond), "")
+	s := dropSpace(cond)
 	var clauses []string
 	depth, last := 0, 0
 	for i := 0; i < len(s); i++ {

@@ -40,7 +40,7 @@ func (d invertedBalanceCheck) Check(u *Unit) []scanner.Finding {
 				continue
 			}
 			bal, amt := norm(n.Child("left").Text()), norm(n.Child("right").Text())
-			for _, c := range conditions(f.Body) {
+			for _, c := range f.Conditions() {
 				// Only require/assert: an if (amount > balance) throw is right.
 				if c.Start >= n.Start || c.Parent == nil || c.Parent.Kind != "call_argument" {
 					continue

@@ -14,16 +14,20 @@ var (
 	kindNames []string
 	kindNamed []bool
 	fieldName []string
-	dropKinds = map[string]bool{"(": true, ")": true, ";": true, ",": true, "{": true, "}": true, ".": true, "[": true, "]": true, "\"": true, "'": true}
+	kindDrop  []bool // punctuation tokens, dropped from the Go tree
 )
+
+var dropKinds = map[string]bool{"(": true, ")": true, ";": true, ",": true, "{": true, "}": true, ".": true, "[": true, "]": true, "\"": true, "'": true}
 
 func init() {
 	n := tsLang.NodeKindCount()
 	kindNames = make([]string, n)
 	kindNamed = make([]bool, n)
+	kindDrop = make([]bool, n)
 	for i := uint32(0); i < n; i++ {
 		kindNames[i] = tsLang.NodeKindForId(uint16(i))
 		kindNamed[i] = tsLang.NodeKindIsNamed(uint16(i))
+		kindDrop[i] = !kindNamed[i] && dropKinds[kindNames[i]]
 	}
 	fc := tsLang.FieldCount()
 	fieldName = make([]string, fc+1)
@@ -35,6 +39,9 @@ func init() {
 // parser wraps one tree-sitter parser; it belongs to one goroutine.
 type parser struct {
 	c *cParser
+	// scratch holds build's per-node work arrays, reused from file to file
+	// (they die with the build; only the Nodes outlive it).
+	scratch []int32
 }
 
 func newParser() *parser { return &parser{c: newCParser()} }
@@ -51,90 +58,98 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src)}
-	flat, caps := p.c.parse(shim(src))
-	if len(flat) == 0 {
-		u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
-		u.Root = &Node{Kind: "source_file", Named: true, src: src}
-		u.analyze()
-		return u
+	p.c.parse(shim(src), func(flat []flatNode, caps []capture) {
+		if len(flat) == 0 {
+			u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
+			return
+		}
+		if need := 3 * len(flat); cap(p.scratch) < need {
+			p.scratch = make([]int32, need)
+		}
+		u.Root = u.build(flat, caps, p.scratch[:3*len(flat)])
+	})
+	if u.Root == nil {
+		u.Root = &Node{Kind: "source_file", Named: true}
 	}
-	u.Root = u.build(flat, caps)
 	u.analyze()
 	return u
 }
 
 // build turns the flattened preorder tree into Nodes, dropping
 // punctuation and folding single-child expression/statement wrappers.
-// Nodes and child lists come from two slabs, so a file costs a handful of
-// allocations instead of one per node.
-func (u *Unit) build(flat []flatNode, caps []capture) *Node {
-	nodes := make([]*Node, len(flat))
-	slab := make([]Node, len(flat))
-	// First pass: which nodes are kept, and how many kept children each
-	// kept node adopts.
-	keep := make([]bool, len(flat))
-	adopter := make([]int32, len(flat))
-	kids := make([]int32, len(flat))
-	total := 0
-	for i, r := range flat {
-		adopter[i] = -1
-		kind, named := "ERROR", true
-		if int(r.symbol) < len(kindNames) {
-			kind, named = kindNames[r.symbol], kindNamed[r.symbol]
-		}
-		if !named && !r.isError && dropKinds[kind] {
+// Nodes and child lists come from two slabs sized for the kept nodes, so
+// a file costs a handful of allocations instead of one per node.
+func (u *Unit) build(flat []flatNode, caps []capture, scratch []int32) *Node {
+	// First pass: which nodes are kept (slot[i] >= 0: their index in the
+	// slab), which kept ancestor adopts each, and how many kept children
+	// each adopts.
+	size := len(flat)
+	slot, adopter, kids := scratch[:size], scratch[size:2*size], scratch[2*size:3*size]
+	clear(kids)
+	kept, total := 0, 0
+	for i := range flat {
+		r := &flat[i]
+		slot[i], adopter[i] = -1, -1
+		if int(r.symbol) < len(kindDrop) && kindDrop[r.symbol] && !r.isError() {
 			continue
 		}
-		keep[i] = true
+		slot[i] = int32(kept)
+		kept++
 		for p := r.parent; p >= 0; p = flat[p].parent {
-			if keep[p] {
-				adopter[i] = int32(p)
+			if slot[p] >= 0 {
+				adopter[i] = p
 				kids[p]++
 				total++
 				break
 			}
 		}
 	}
+	slab := make([]Node, kept)
 	children := make([]*Node, total)
-	for i, r := range flat {
+	// Preorder start offsets never decrease, so lines are found by
+	// walking the line index forward rather than searching it per node.
+	line := 1
+	for i := range flat {
+		r := &flat[i]
+		start, end := int(r.start), int(r.end)
 		kind, named := "ERROR", true
 		if int(r.symbol) < len(kindNames) {
 			kind, named = kindNames[r.symbol], kindNamed[r.symbol]
 		}
-		if r.isError {
+		if r.isError() {
 			kind = "ERROR"
 		}
-		if r.isError || r.missing {
+		if r.isError() || r.missing() {
 			msg := "syntax error"
-			if r.missing {
+			if r.missing() {
 				msg = "missing " + kind
 			}
-			u.errs = append(u.errs, scanner.FileError{File: u.Path, Line: u.lines.line(r.start), Message: msg})
+			u.errs = append(u.errs, scanner.FileError{File: u.Path, Line: u.lines.line(start), Message: msg})
 		}
-		if !keep[i] {
+		if slot[i] < 0 {
 			continue
 		}
-		n := &slab[i]
-		*n = Node{Kind: kind, Named: named, Start: r.start, End: r.end, src: u.Src}
+		n := &slab[slot[i]]
+		line = u.lines.lineFrom(line, start)
+		*n = Node{Kind: kind, Named: named, Start: start, End: end, Line: line, text: sourceText(u.Src, start, end)}
+		n.EndLine = u.lines.lineFrom(line, max(start, end-1))
 		if k := kids[i]; k > 0 {
 			n.Children, children = children[:0:k], children[k:]
 		}
 		if int(r.field) < len(fieldName) {
 			n.Field = fieldName[r.field]
 		}
-		n.Line = u.lines.line(r.start)
-		n.EndLine = u.lines.line(max(r.start, r.end-1))
-		nodes[i] = n
 		if p := adopter[i]; p >= 0 {
-			n.Parent = nodes[p]
-			nodes[p].Children = append(nodes[p].Children, n)
+			parent := &slab[slot[p]]
+			n.Parent = parent
+			parent.Children = append(parent.Children, n)
 		}
 	}
-	u.index(caps, flat, nodes)
-	root := nodes[0]
-	if root == nil {
-		root = &Node{Kind: "source_file", Named: true, src: u.Src}
+	u.index(caps, flat, slab, slot)
+	if slot[0] < 0 {
+		return nil
 	}
+	root := &slab[slot[0]]
 	fold(root)
 	return root
 }

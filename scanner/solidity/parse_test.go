@@ -70,6 +70,40 @@ func BenchmarkContract1000(b *testing.B) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
+// BenchmarkStages1000 splits BenchmarkContract1000 into cumulative
+// stages on the same file, one parser reused: tree-sitter's parse alone
+// (the floor no Go change can lower), plus flattening the tree in C, plus
+// the query, plus building the Go tree and the Unit's facts.
+// Every detector and the engine's bookkeeping make up the rest of
+// Contract1000.
+func BenchmarkStages1000(b *testing.B) {
+	src := contract1000()
+	st := solidity.NewStages()
+	defer st.Close()
+	stages := []struct {
+		name string
+		run  func() bool
+	}{
+		{"tree", func() bool { return st.Tree(src) }},
+		{"flat", func() bool { return st.Flat(src, false) > 0 }},
+		{"flat+query", func() bool { return st.Flat(src, true) > 0 }},
+		{"unit", func() bool { return st.Unit(src).Root != nil }},
+	}
+	for _, s := range stages {
+		b.Run(s.name, func(b *testing.B) {
+			b.SetBytes(int64(len(src)))
+			b.ReportAllocs()
+			start := cpuTime()
+			for b.Loop() {
+				if !s.run() {
+					b.Fatal("parse failed")
+				}
+			}
+			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		})
+	}
+}
+
 // FuzzParse feeds arbitrary bytes to the parser entry point and every
 // detector: they must never panic, and errors must point into the file.
 func FuzzParse(f *testing.F) {

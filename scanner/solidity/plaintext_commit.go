@@ -91,7 +91,7 @@ func (d plaintextCommit) Check(u *Unit) []scanner.Finding {
 // fixedStake reports whether f compares msg.value for (in)equality with a
 // constant: the entry fee of a game.
 func fixedStake(f *Function) bool {
-	for _, c := range conditions(f.Body) {
+	for _, c := range f.Conditions() {
 		t := norm(c.Text())
 		if !strings.Contains(t, "==") && !strings.Contains(t, "!=") {
 			continue

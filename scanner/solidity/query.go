@@ -42,27 +42,42 @@ func (u *Unit) Members(obj, prop string) []*Node {
 	return out
 }
 
-// index records the captured nodes by capture name.
-func (u *Unit) index(caps []capture, flat []flatNode, nodes []*Node) {
+// index records the captured nodes by capture name, in source order.
+// Captures are matched to nodes by range and symbol; only nodes of a
+// captured symbol are looked up, and a key captured more than once chains
+// to its other captures through next.
+func (u *Unit) index(caps []capture, flat []flatNode, slab []Node, slot []int32) {
 	if len(caps) == 0 {
 		return
 	}
+	_, names := compileQuery()
 	type key struct {
-		start, end int
+		start, end uint32
 		symbol     uint16
 	}
-	want := make(map[key][]string, len(caps))
-	for _, c := range caps {
+	captured := make([]bool, len(kindNames)+1)
+	first := make(map[key]int32, len(caps))
+	next := make([]int32, len(caps))
+	for j := len(caps) - 1; j >= 0; j-- {
+		c := caps[j]
 		k := key{c.start, c.end, c.symbol}
-		want[k] = append(want[k], c.name)
+		captured[min(int(c.symbol), len(kindNames))] = true
+		next[j] = -1
+		if f, ok := first[k]; ok {
+			next[j] = f
+		}
+		first[k] = int32(j)
 	}
-	u.captures = map[string][]*Node{}
-	for i, n := range nodes {
-		if n == nil {
+	u.captures = make(map[string][]*Node, len(names))
+	for i, s := range slot {
+		r := &flat[i]
+		if s < 0 || !captured[min(int(r.symbol), len(kindNames))] {
 			continue
 		}
-		for _, name := range want[key{flat[i].start, flat[i].end, flat[i].symbol}] {
-			u.captures[name] = append(u.captures[name], n)
+		j, ok := first[key{r.start, r.end, r.symbol}]
+		for ; ok && j >= 0; j = next[j] {
+			name := names[caps[j].id]
+			u.captures[name] = append(u.captures[name], &slab[s])
 		}
 	}
 }

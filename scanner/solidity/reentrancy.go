@@ -1,7 +1,6 @@
 package solidity
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -37,7 +36,7 @@ func (reentrancy) Meta() scanner.Rule {
 	}
 }
 
-var lockModifier = regexp.MustCompile(`(?i)nonreentrant|noreentran|reentrancyguard|mutex|lock`)
+var lockModifier = newWordSet("nonreentrant", "noreentran", "reentrancyguard", "mutex", "lock")
 
 func (d reentrancy) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding

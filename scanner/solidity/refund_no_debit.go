@@ -38,7 +38,7 @@ func (d refundNoDebit) Check(u *Unit) []scanner.Finding {
 			written[w.Var] = true
 		}
 		locals := f.Locals()
-		for _, c := range Calls(f.Body) {
+		for _, c := range f.LowLevelCalls() {
 			if !c.isPayment() || !c.Invoked || !isSender(c.Target) || len(c.Args) != 1 {
 				continue
 			}

@@ -51,7 +51,7 @@ func (d todPayment) Check(u *Unit) []scanner.Finding {
 				continue
 			}
 			locals := f.Locals()
-			for _, call := range Calls(f.Body) {
+			for _, call := range f.LowLevelCalls() {
 				if !call.isPayment() || len(call.Args) != 1 || call.Kind == "call" {
 					continue
 				}

@@ -35,7 +35,7 @@ func (d uncheckedCall) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil {
 			continue
 		}
-		for _, c := range Calls(f.Body) {
+		for _, c := range f.LowLevelCalls() {
 			if c.Kind == "transfer" || c.Kind == "staticcall" {
 				continue
 			}

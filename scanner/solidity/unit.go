@@ -23,6 +23,9 @@ type Unit struct {
 	captures map[string][]*Node // query captures by name (query.go)
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
+
+	funcsOnce sync.Once
+	allFuncs  []*Function // funcs
 }
 
 // Version is the lowest compiler version the pragma admits.
@@ -78,6 +81,11 @@ type Contract struct {
 	Structs   map[string]bool
 	// SafeMath reports a "using SafeMath for …" directive here or in a base.
 	SafeMath bool
+
+	randomOnce      sync.Once // randomContext, shared by two detectors
+	random, entropy bool
+	privOnce        sync.Once // privileged, shared by two detectors
+	priv            map[string]bool
 }
 
 // StateVar is a state variable declaration.
@@ -106,8 +114,14 @@ type Function struct {
 	alias   map[string]bool
 	locals  map[string]bool
 	writes  []Write
-	calls   []*Call
 	guarded bool
+
+	callsOnce sync.Once
+	calls     []*Call
+	condsOnce sync.Once
+	conds     []*Node
+	taintOnce sync.Once
+	tainted   map[string]bool
 }
 
 // facts computes the memoised facts of f.
@@ -117,7 +131,6 @@ func (f *Function) facts() {
 		f.alias = f.computeAliases()
 		f.writes = f.computeStateWrites()
 		f.guarded = f.computeGuarded()
-		f.calls = Calls(f.Body)
 	})
 }
 
@@ -363,10 +376,18 @@ func (f *Function) Entry() bool {
 	return f.Contract.Kind == "contract"
 }
 
-// LowLevelCalls returns the low-level calls in f's body (memoised Calls).
+// LowLevelCalls returns the low-level calls in f's body (memoised Calls;
+// callers share the slice and must not modify it).
 func (f *Function) LowLevelCalls() []*Call {
-	f.facts()
+	f.callsOnce.Do(func() { f.calls = Calls(f.Body) })
 	return f.calls
+}
+
+// Conditions returns the conditions in f's body (memoised conditions;
+// callers share the slice and must not modify it).
+func (f *Function) Conditions() []*Node {
+	f.condsOnce.Do(func() { f.conds = conditions(f.Body) })
+	return f.conds
 }
 
 // Param reports whether name is a parameter of f.
@@ -441,7 +462,7 @@ func (f *Function) computeAliases() map[string]bool {
 	return alias
 }
 
-var guardName = regexp.MustCompile(`(?i)only|auth|owner|admin|restricted|initializer|governance|role|whitelist|permission|guard`)
+var guardName = newWordSet("only", "auth", "owner", "admin", "restricted", "initializer", "governance", "role", "whitelist", "permission", "guard")
 
 // Guarded reports whether f restricts its callers: a modifier that checks
 // msg.sender (or is named like one), or a check of msg.sender/tx.origin in
@@ -471,7 +492,7 @@ func (f *Function) computeGuarded() bool {
 
 var authHook = regexp.MustCompile(`^_?(authorize|checkRole|checkOwner|onlyOwner|requireAuth|auth)`)
 
-var senderCheckCall = regexp.MustCompile(`(?i)owner|auth|role|admin|only|permission|allowed|whitelist`)
+var senderCheckCall = newWordSet("owner", "auth", "role", "admin", "only", "permission", "allowed", "whitelist")
 
 // checksSenderIn is checksSender that also follows calls to the
 // contract's own functions (_checkOwner(), _checkGovernance()) depth levels
@@ -662,7 +683,9 @@ func lowLevelCall(n *Node) *Call {
 	if n.Kind != "call_expression" {
 		return nil
 	}
-	c := &Call{Node: n, Args: argNodes(n), Invoked: true}
+	// c stays on the stack until the call is known to be low-level: most
+	// calls are not.
+	c := Call{Node: n, Invoked: true}
 	x := n.Child("function")
 	if x != nil && x.Kind == "member_expression" {
 		switch x.Child("property").Text() {
@@ -709,6 +732,7 @@ func lowLevelCall(n *Node) *Call {
 			}
 			c.Kind = prop
 			c.Target = x.Child("object")
+			c.Args = argNodes(n)
 			switch prop {
 			case "transfer":
 				if len(c.Args) != 1 {
@@ -721,7 +745,8 @@ func lowLevelCall(n *Node) *Call {
 				}
 				c.Value, c.ValueArg = true, c.Args[0]
 			}
-			return c
+			found := c
+			return &found
 		default:
 			return nil
 		}

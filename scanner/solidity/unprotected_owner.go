@@ -41,7 +41,14 @@ func (unprotectedOwnerWrite) Meta() scanner.Rule {
 var ownerName = regexp.MustCompile(`(?i)^_?(owner|owners|admin|admins|creator|authority|governance|controller|ceo|manager)s?$`)
 
 // privileged returns the state variables of c's lineage that guard access.
+// Two detectors ask for every contract: it is computed once, and callers
+// must not modify the map.
 func privileged(c *Contract) map[string]bool {
+	c.privOnce.Do(func() { c.priv = computePrivileged(c) })
+	return c.priv
+}
+
+func computePrivileged(c *Contract) map[string]bool {
 	p := map[string]bool{}
 	for _, x := range c.Lineage() {
 		for _, v := range x.StateVars {
@@ -49,19 +56,14 @@ func privileged(c *Contract) map[string]bool {
 				p[v.Name] = true
 			}
 		}
-		var bodies []*Node
-		for _, m := range x.Modifiers {
-			bodies = append(bodies, m.Body)
-		}
-		for _, f := range x.Functions {
-			bodies = append(bodies, f.Body)
-		}
-		for _, b := range bodies {
-			if b == nil {
-				continue
-			}
-			for _, cond := range conditions(b) {
-				markPrivileged(c, cond, p)
+		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
+			for _, f := range fs {
+				if f.Body == nil {
+					continue
+				}
+				for _, cond := range f.Conditions() {
+					markPrivileged(c, cond, p)
+				}
 			}
 		}
 	}

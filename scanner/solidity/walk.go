@@ -1,15 +1,23 @@
 package solidity
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
 
-// funcs returns every function and modifier declared in the unit.
+// funcs returns every function and modifier declared in the unit. Most
+// detectors start from it: the list is built once, and callers must not
+// modify it.
 func (u *Unit) funcs() []*Function {
-	var out []*Function
-	for _, c := range u.Contracts {
-		out = append(out, c.Functions...)
-		out = append(out, c.Modifiers...)
-	}
-	return out
+	u.funcsOnce.Do(func() {
+		for _, c := range u.Contracts {
+			u.allFuncs = append(u.allFuncs, c.Functions...)
+			u.allFuncs = append(u.allFuncs, c.Modifiers...)
+		}
+	})
+	return u.allFuncs
 }
 
 // conditions returns the condition expressions in n: if/while/for/ternary
@@ -91,12 +99,55 @@ func isSender(n *Node) bool {
 
 // norm strips whitespace and outer parentheses for text comparison.
 func norm(s string) string {
-	s = strings.Join(strings.Fields(s), "")
+	s = dropSpace(s)
 	for len(s) > 1 && s[0] == '(' && closes(s) == len(s)-1 {
 		s = s[1 : len(s)-1]
 	}
 	return s
 }
+
+// dropSpace removes Unicode white space from s, as
+// strings.Join(strings.Fields(s), "") does, without allocating when s has
+// none.
+func dropSpace(s string) string {
+	i := 0
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if asciiSpace[c] {
+				break
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			break
+		}
+		i += size
+	}
+	if i == len(s) {
+		return s
+	}
+	b := make([]byte, i, len(s))
+	copy(b, s[:i])
+	for i < len(s) {
+		if c := s[i]; c < utf8.RuneSelf {
+			if !asciiSpace[c] {
+				b = append(b, c)
+			}
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if !unicode.IsSpace(r) {
+			b = append(b, s[i:i+size]...)
+		}
+		i += size
+	}
+	return string(b)
+}
+
+var asciiSpace = [utf8.RuneSelf]bool{'\t': true, '\n': true, '\v': true, '\f': true, '\r': true, ' ': true}
 
 // closes returns the index of the parenthesis closing s[0], or -1.
 func closes(s string) int {
@@ -160,6 +211,55 @@ func (c *Call) reverting() bool {
 		body := p.Child("body")
 		t := body.Text()
 		return strings.Contains(t, "throw") || strings.Contains(t, "revert")
+	}
+	return false
+}
+
+// wordSet matches like the regexp (?i)w1|w2|…: whether s contains one of
+// the words, ignoring case. ASCII text (every identifier) is compared
+// byte by byte; anything else goes to the regexp, which folds Unicode.
+type wordSet struct {
+	words []string // lowercase ASCII, no regexp syntax
+	re    *regexp.Regexp
+}
+
+func newWordSet(words ...string) wordSet {
+	return wordSet{words: words, re: regexp.MustCompile("(?i)" + strings.Join(words, "|"))}
+}
+
+// MatchString reports whether s contains one of the words.
+func (w wordSet) MatchString(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return w.re.MatchString(s)
+		}
+	}
+	for _, x := range w.words {
+		if containsFoldASCII(s, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsFoldASCII reports whether the ASCII string s contains the
+// lowercase ASCII word, ignoring case.
+func containsFoldASCII(s, word string) bool {
+	for i := 0; i+len(word) <= len(s); i++ {
+		j := 0
+		for j < len(word) {
+			c := s[i+j]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != word[j] {
+				break
+			}
+			j++
+		}
+		if j == len(word) {
+			return true
+		}
 	}
 	return false
 }

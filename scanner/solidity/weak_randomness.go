@@ -64,8 +64,14 @@ func blockSource(n *Node) string {
 }
 
 // randomContext reports whether c turns block values into numbers, and
-// whether it uses block values other than the timestamp.
+// whether it uses block values other than the timestamp. The weak
+// randomness and timestamp detectors both ask; the contract is walked once.
 func randomContext(c *Contract) (random, entropy bool) {
+	c.randomOnce.Do(func() { c.random, c.entropy = computeRandomContext(c) })
+	return c.random, c.entropy
+}
+
+func computeRandomContext(c *Contract) (random, entropy bool) {
 	c.Node.Walk(func(n *Node) bool {
 		if s := blockSource(n); s == "entropy" {
 			entropy = true

@@ -1,0 +1,41 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// Stages exposes the stages of a parse to the benchmarks, one parser
+// reused across calls as the engine's workers do within a scan.
+type Stages struct{ p *parser }
+
+func NewStages() Stages { return Stages{p: newParser()} }
+
+func (s Stages) Close() { s.p.Close() }
+
+// Tree is tree-sitter's parse alone, in C.
+func (s Stages) Tree(src []byte) bool { return s.p.c.parseTree(src) }
+
+// Flat parses, runs the query when query is set and flattens the tree in
+// C, where build reads it.
+func (s Stages) Flat(src []byte, query bool) int {
+	c := *s.p.c
+	if !query {
+		c.q, c.qc = nil, nil
+	}
+	n := 0
+	c.parse(src, func(flat []flatNode, _ []capture) { n = len(flat) })
+	return n
+}
+
+// Unit parses src into a Unit: Flat plus building the Go tree and the
+// unit's facts.
+func (s Stages) Unit(src []byte) *Unit {
+	return s.p.parse(scanner.File{Path: "bench.sol", Content: src})
+}
+
+var DropSpace = dropSpace
+
+// WordSetMatches reports what a wordSet of words and the regexp it
+// stands for say about s.
+func WordSetMatches(s string, words ...string) (set, re bool) {
+	w := newWordSet(words...)
+	return w.MatchString(s), w.re.MatchString(s)
+}
