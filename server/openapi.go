@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/gofiber/fiber/v2"
 	"gopkg.in/yaml.v3"
@@ -67,15 +68,15 @@ func mergeDoc(dst, src map[string]any, where string, at []string) error {
 	return nil
 }
 
-var openapiJSON = func() []byte {
-	b, err := OpenAPI()
-	if err != nil {
-		panic(err)
-	}
-	return b
-}()
+// openapiJSON builds the document once, on first use, so commands that never
+// serve HTTP (bulwark scan, ci) do not pay for parsing the YAML at start.
+var openapiJSON = sync.OnceValues(OpenAPI)
 
 func (s *Server) handleOpenAPI(c *fiber.Ctx) error {
+	doc, err := openapiJSON()
+	if err != nil {
+		return err
+	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
-	return c.Send(openapiJSON)
+	return c.Send(doc)
 }

@@ -56,6 +56,10 @@ func New(cfg Config) *Server {
 	if s.log == nil {
 		s.log = slog.Default()
 	}
+	if _, err := openapiJSON(); err != nil {
+		// The document is embedded: a broken one is a build defect.
+		panic(err)
+	}
 	s.app = fiber.New(fiber.Config{
 		AppName:               "bulwark",
 		BodyLimit:             maxBody,

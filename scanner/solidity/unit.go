@@ -803,17 +803,6 @@ func firstLine(s string) string {
 	return s
 }
 
-// statementOf returns the statement node containing n (the nearest
-// ancestor whose kind ends in _statement).
-func statementOf(n *Node) *Node {
-	for p := n; p != nil; p = p.Parent {
-		if strings.HasSuffix(p.Kind, "_statement") && p.Kind != "block_statement" {
-			return p
-		}
-	}
-	return nil
-}
-
 // resultUnused reports whether the value of call is discarded: the call is
 // a statement of its own, or assigned to a local that is never read.
 func resultUnused(call *Node, f *Function) bool {
