@@ -29,7 +29,7 @@ func (s *Server) authenticate(c *fiber.Ctx) error {
 		}
 		return err
 	}
-	p.IP = c.IP()
+	p.IP = clientAddr(c).String()
 	p.Agent = truncate(c.Get(fiber.HeaderUserAgent), 512)
 	p.Request = requestIDOf(c)
 	c.Locals(localPrincipal, p)

@@ -557,3 +557,33 @@ func TestRateLimitBehindProxy(t *testing.T) {
 		t.Errorf("wallet call %d = %d %s", core.WalletPerMinute+1, r.Status, r.Body)
 	}
 }
+
+// TestAuditIPBehindProxy: audit entries record the client address the
+// trusted proxy appended (the last X-Forwarded-For entry), exactly, not the
+// raw header list.
+func TestAuditIPBehindProxy(t *testing.T) {
+	env, clk := limitsEnv(t)
+	rc := redis.NewClient(env.Redis.Options())
+	t.Cleanup(func() { rc.Close() })
+	base := startLimitsServer(t, env, rc, clk.Now, "X-Forwarded-For")
+	for _, tc := range []struct{ xff, want string }{
+		{"198.51.100.1, 203.0.113.7", "203.0.113.7"},
+		{"2001:db8:1:2::42", "2001:db8:1:2::42"},
+	} {
+		req, _ := http.NewRequest("POST", base+"/api/v1/projects", strings.NewReader(`{"name":"p-`+tc.want+`"}`))
+		req.Header.Set("Authorization", "Bearer "+env.Key)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("X-Forwarded-For", tc.xff)
+		r := env.Send(req)
+		if r.Status != 201 {
+			t.Fatalf("create = %d %s", r.Status, r.Body)
+		}
+		var ip string
+		if err := env.DB.NewRaw("SELECT ip FROM audit_logs WHERE resource_id = ?", r.JSON()["id"]).Scan(t.Context(), &ip); err != nil {
+			t.Fatal(err)
+		}
+		if ip != tc.want {
+			t.Errorf("X-Forwarded-For %q: audit ip = %q, want %q", tc.xff, ip, tc.want)
+		}
+	}
+}

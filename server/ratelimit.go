@@ -147,20 +147,26 @@ func publicPath(path string) int {
 // appended, cannot be forged by the client, so a client cannot escape its
 // window by inventing addresses. IPv6 clients are keyed by their /64.
 func clientIP(c *fiber.Ctx) string {
-	v := c.IP()
-	if i := strings.LastIndexByte(v, ','); i >= 0 {
-		v = v[i+1:]
-	}
-	ip := net.ParseIP(strings.TrimSpace(v))
-	if ip == nil {
-		ip = c.Context().RemoteIP()
-	}
+	ip := clientAddr(c)
 	if ip.To4() == nil {
 		// One IPv6 host usually holds a whole /64; keying on single
 		// addresses would let it rotate through fresh windows.
 		ip = ip.Mask(net.CIDRMask(64, 128))
 	}
 	return ip.String()
+}
+
+// clientAddr is the client's address: the last entry of the proxy header
+// (the one the trusted proxy appended), else the peer address.
+func clientAddr(c *fiber.Ctx) net.IP {
+	v := c.IP()
+	if i := strings.LastIndexByte(v, ','); i >= 0 {
+		v = v[i+1:]
+	}
+	if ip := net.ParseIP(strings.TrimSpace(v)); ip != nil {
+		return ip
+	}
+	return c.Context().RemoteIP()
 }
 
 // apply turns a limiter answer into headers and, when refused, the 429.
