@@ -197,7 +197,7 @@ func (s *Server) handleGateEvaluate(c *fiber.Ctx) error {
 	var req evaluateRequest
 	// An empty body means "the latest scan, no CI context": a CI step can
 	// POST without composing JSON.
-	if len(bytes.TrimSpace(c.Body())) > 0 {
+	if len(bytes.TrimSpace(c.Request().Body())) > 0 || c.Get(fiber.HeaderContentEncoding) != "" {
 		if err := decodeJSON(c, &req); err != nil {
 			return err
 		}

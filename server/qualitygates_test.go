@@ -838,3 +838,16 @@ func TestGateBadgeHead(t *testing.T) {
 		t.Errorf("HEAD = %d %q %v", head.Status, head.Body, head.Header)
 	}
 }
+
+// TestGateEvaluateCompressedBodyRefused: the optional evaluate body is
+// never inflated; a compressed one is refused like any JSON body.
+func TestGateEvaluateCompressedBodyRefused(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true})
+	pr := env.Do("POST", "/api/v1/projects", env.Key, map[string]any{"name": "gz"})
+	id := pr.JSON()["id"].(string)
+	r := env.Do("POST", "/api/v1/quality-gates/projects/"+id+"/evaluate", env.Key,
+		[]byte{0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0}, "Content-Encoding", "gzip")
+	if r.Status != 400 || r.ErrorCode() != "INVALID_REQUEST" {
+		t.Errorf("gzip evaluate body = %d %s, want 400 INVALID_REQUEST", r.Status, r.Body)
+	}
+}
