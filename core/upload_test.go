@@ -13,41 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/server/servertest"
 )
-
-// entry is one zip entry for tests; Mode 0 means a regular file.
-type entry struct {
-	name   string
-	body   []byte
-	mode   fs.FileMode
-	stored bool
-}
-
-func makeZip(t testing.TB, entries ...entry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
-		if e.stored {
-			h.Method = zip.Store
-		}
-		if e.mode != 0 {
-			h.SetMode(e.mode)
-		}
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			t.Fatalf("zip entry %q: %v", e.name, err)
-		}
-		if _, err := w.Write(e.body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 func part(name string, body []byte) core.UploadPart {
 	return core.UploadPart{Name: name, Open: func() (io.ReadCloser, error) {
@@ -66,13 +33,13 @@ func TestReadBundle(t *testing.T) {
 	sol := []byte("pragma solidity ^0.8.0;\ncontract A {}\n")
 	lib := []byte("library L {}\n")
 	b, err := core.ReadBundle([]core.UploadPart{
-		part("bundle.zip", makeZip(t,
-			entry{name: "src/"},
-			entry{name: "src/A.sol", body: sol},
-			entry{name: "./lib/L.sol", body: lib, stored: true},
-			entry{name: "README.md", body: []byte("# hi")},
-			entry{name: "inner.zip", body: makeZip(t, entry{name: "x.rs", body: []byte("fn main(){}")})},
-			entry{name: "__MACOSX/src/._A.sol", body: []byte{0, 5, 22, 7}},
+		part("bundle.zip", servertest.Zip(t,
+			servertest.ZipEntry{Name: "src/"},
+			servertest.ZipEntry{Name: "src/A.sol", Body: sol},
+			servertest.ZipEntry{Name: "./lib/L.sol", Body: lib, Stored: true},
+			servertest.ZipEntry{Name: "README.md", Body: []byte("# hi")},
+			servertest.ZipEntry{Name: "inner.zip", Body: servertest.Zip(t, servertest.ZipEntry{Name: "x.rs", Body: []byte("fn main(){}")})},
+			servertest.ZipEntry{Name: "__MACOSX/src/._A.sol", Body: []byte{0, 5, 22, 7}},
 		)),
 	}, core.DefaultUploadLimits)
 	if err != nil {
@@ -106,10 +73,10 @@ func TestReadBundle(t *testing.T) {
 func TestReadBundleRejects(t *testing.T) {
 	big := bytes.Repeat([]byte("a"), 1001)
 	zeros := make([]byte, 900)
-	symlink := entry{name: "link.sol", body: []byte("/etc/passwd"), mode: fs.ModeSymlink | 0o777}
-	many := make([]entry, 6)
+	symlink := servertest.ZipEntry{Name: "link.sol", Body: []byte("/etc/passwd"), Mode: fs.ModeSymlink | 0o777}
+	many := make([]servertest.ZipEntry, 6)
 	for i := range many {
-		many[i] = entry{name: strings.Repeat("d", i+1) + ".sol"}
+		many[i] = servertest.ZipEntry{Name: strings.Repeat("d", i+1) + ".sol"}
 	}
 	for _, tc := range []struct {
 		name   string
@@ -134,28 +101,28 @@ func TestReadBundleRejects(t *testing.T) {
 			part("d.sol", nil), part("e.sol", nil), part("f.sol", nil)}, core.CodeFileTooLarge, "too_many_files"},
 		{"zip too large", []core.UploadPart{part("a.zip", make([]byte, 4001))}, core.CodeFileTooLarge, "zip_too_large"},
 		{"not a zip", []core.UploadPart{part("a.zip", []byte("PK not really"))}, core.CodeInvalidField, "invalid_archive"},
-		{"zip slip", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "../../evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
-		{"inner dot dot", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a/../../evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
-		{"absolute", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "/etc/evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
-		{"backslash", []core.UploadPart{part("a.zip", makeZip(t, entry{name: `..\evil.sol`}))}, core.CodeInvalidField, "unsafe_archive"},
-		{"drive letter", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "C:/evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
-		{"unsafe ignored entry", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "ok.sol"}, entry{name: "../x.txt"}))},
+		{"zip slip", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "../../evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"inner dot dot", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a/../../evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"absolute", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "/etc/evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"backslash", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: `..\evil.sol`}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"drive letter", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "C:/evil.sol"}))}, core.CodeInvalidField, "unsafe_archive"},
+		{"unsafe ignored entry", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "ok.sol"}, servertest.ZipEntry{Name: "../x.txt"}))},
 			core.CodeInvalidField, "unsafe_archive"},
-		{"symlink", []core.UploadPart{part("a.zip", makeZip(t, symlink))}, core.CodeInvalidField, "unsafe_archive"},
-		{"device", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "dev.sol", mode: fs.ModeDevice | 0o600}))},
+		{"symlink", []core.UploadPart{part("a.zip", servertest.Zip(t, symlink))}, core.CodeInvalidField, "unsafe_archive"},
+		{"device", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "dev.sol", Mode: fs.ModeDevice | 0o600}))},
 			core.CodeInvalidField, "unsafe_archive"},
-		{"no sources", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.txt", body: []byte("x")}))}, core.CodeInvalidFileType, ""},
-		{"zip duplicate", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol"}, entry{name: "./a.sol"}))},
+		{"no sources", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.txt", Body: []byte("x")}))}, core.CodeInvalidFileType, ""},
+		{"zip duplicate", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol"}, servertest.ZipEntry{Name: "./a.sol"}))},
 			core.CodeInvalidField, "duplicate_path"},
-		{"zip mixed", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol"}, entry{name: "b.cairo"}))},
+		{"zip mixed", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol"}, servertest.ZipEntry{Name: "b.cairo"}))},
 			core.CodeInvalidField, "mixed_languages"},
-		{"too many entries", []core.UploadPart{part("a.zip", makeZip(t, many...))}, core.CodeFileTooLarge, "too_many_entries"},
-		{"entry too large", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol", body: big, stored: true}))},
+		{"too many entries", []core.UploadPart{part("a.zip", servertest.Zip(t, many...))}, core.CodeFileTooLarge, "too_many_entries"},
+		{"entry too large", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol", Body: big, Stored: true}))},
 			core.CodeFileTooLarge, "file_too_large"},
-		{"unpacked too large", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol", body: big[:900], stored: true},
-			entry{name: "b.sol", body: big[:900], stored: true}, entry{name: "c.sol", body: big[:900], stored: true}))},
+		{"unpacked too large", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol", Body: big[:900], Stored: true},
+			servertest.ZipEntry{Name: "b.sol", Body: big[:900], Stored: true}, servertest.ZipEntry{Name: "c.sol", Body: big[:900], Stored: true}))},
 			core.CodeFileTooLarge, "archive_too_large"},
-		{"bomb", []core.UploadPart{part("a.zip", makeZip(t, entry{name: "a.sol", body: zeros}))}, core.CodeFileTooLarge, "compression_ratio"},
+		{"bomb", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol", Body: zeros}))}, core.CodeFileTooLarge, "compression_ratio"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, err := core.ReadBundle(tc.parts, small)
@@ -252,12 +219,12 @@ func checkErr(t *testing.T, err error) {
 }
 
 func FuzzReadZip(f *testing.F) {
-	f.Add(makeZip(f, entry{name: "src/A.sol", body: []byte("contract A {}")}, entry{name: "lib/"}))
-	f.Add(makeZip(f, entry{name: "../../evil.sol", body: []byte("x")}))
-	f.Add(makeZip(f, entry{name: "l.sol", body: []byte("/etc"), mode: fs.ModeSymlink | 0o777}))
-	f.Add(makeZip(f, entry{name: "a.sol", body: make([]byte, 900)}))
-	f.Add(makeZip(f, entry{name: "a.rs", body: []byte("fn a(){}"), stored: true}, entry{name: "b.rs", body: []byte("x")}))
-	f.Add(makeZip(f, entry{name: "n.zip", body: makeZip(f, entry{name: "a.sol"})}, entry{name: "a.move"}))
+	f.Add(servertest.Zip(f, servertest.ZipEntry{Name: "src/A.sol", Body: []byte("contract A {}")}, servertest.ZipEntry{Name: "lib/"}))
+	f.Add(servertest.Zip(f, servertest.ZipEntry{Name: "../../evil.sol", Body: []byte("x")}))
+	f.Add(servertest.Zip(f, servertest.ZipEntry{Name: "l.sol", Body: []byte("/etc"), Mode: fs.ModeSymlink | 0o777}))
+	f.Add(servertest.Zip(f, servertest.ZipEntry{Name: "a.sol", Body: make([]byte, 900)}))
+	f.Add(servertest.Zip(f, servertest.ZipEntry{Name: "a.rs", Body: []byte("fn a(){}"), Stored: true}, servertest.ZipEntry{Name: "b.rs", Body: []byte("x")}))
+	f.Add(servertest.Zip(f, servertest.ZipEntry{Name: "n.zip", Body: servertest.Zip(f, servertest.ZipEntry{Name: "a.sol"})}, servertest.ZipEntry{Name: "a.move"}))
 	f.Add([]byte("PK\x05\x06" + strings.Repeat("\x00", 18)))
 	f.Add([]byte{})
 	f.Fuzz(func(t *testing.T, data []byte) {

@@ -1,7 +1,6 @@
 package server_test
 
 import (
-	"archive/zip"
 	"bufio"
 	"bytes"
 	"context"
@@ -22,40 +21,6 @@ import (
 	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
-
-// ctEntry is one zip entry; mode 0 is a regular file.
-type ctEntry struct {
-	name   string
-	body   []byte
-	mode   fs.FileMode
-	stored bool
-}
-
-func ctZip(t testing.TB, entries ...ctEntry) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, e := range entries {
-		h := &zip.FileHeader{Name: e.name, Method: zip.Deflate}
-		if e.stored {
-			h.Method = zip.Store
-		}
-		if e.mode != 0 {
-			h.SetMode(e.mode)
-		}
-		w, err := zw.CreateHeader(h)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write(e.body); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
 
 func ctFile(name string, body []byte) servertest.FilePart {
 	return servertest.FilePart{Field: "files", Filename: name, Body: body}
@@ -171,10 +136,10 @@ func TestContractUpload(t *testing.T) {
 	}
 
 	// A zip keeps its tree and drops what is not source.
-	z := ctZip(t, ctEntry{name: "src/"}, ctEntry{name: "src/Vault.sol", body: token},
-		ctEntry{name: "lib/math/Math.sol", body: []byte("library Math {}"), stored: true},
-		ctEntry{name: "README.md", body: []byte("# vault")}, ctEntry{name: "deps.zip", body: ctZip(t, ctEntry{name: "x.sol"})},
-		ctEntry{name: "__MACOSX/src/._Vault.sol", body: []byte{0, 5, 22, 7}})
+	z := servertest.Zip(t, servertest.ZipEntry{Name: "src/"}, servertest.ZipEntry{Name: "src/Vault.sol", Body: token},
+		servertest.ZipEntry{Name: "lib/math/Math.sol", Body: []byte("library Math {}"), Stored: true},
+		servertest.ZipEntry{Name: "README.md", Body: []byte("# vault")}, servertest.ZipEntry{Name: "deps.zip", Body: servertest.Zip(t, servertest.ZipEntry{Name: "x.sol"})},
+		servertest.ZipEntry{Name: "__MACOSX/src/._Vault.sol", Body: []byte{0, 5, 22, 7}})
 	c = ctUpload(t, env, ctField("project_id", pid), ctFile("vault.zip", z))
 	var paths []string
 	for _, f := range c.Data.Files {
@@ -230,12 +195,12 @@ func TestContractUploadErrors(t *testing.T) {
 	foreign := ctProject(t, env, other, "theirs")
 	sol := ctFile("a.sol", []byte("contract A {}"))
 	big := make([]byte, 10<<20+1)
-	many := make([]ctEntry, 2001)
+	many := make([]servertest.ZipEntry, 2001)
 	for i := range many {
-		many[i] = ctEntry{name: fmt.Sprintf("c%d.sol", i), stored: true}
+		many[i] = servertest.ZipEntry{Name: fmt.Sprintf("c%d.sol", i), Stored: true}
 	}
 	// A zip of 5 MB of zeros is ~5 KB: far past the 100:1 ratio guard.
-	bomb := ctZip(t, ctEntry{name: "bomb.sol", body: make([]byte, 5<<20)})
+	bomb := servertest.Zip(t, servertest.ZipEntry{Name: "bomb.sol", Body: make([]byte, 5<<20)})
 	withPID := func(parts ...servertest.FilePart) []servertest.FilePart {
 		return append([]servertest.FilePart{ctField("project_id", pid)}, parts...)
 	}
@@ -261,20 +226,20 @@ func TestContractUploadErrors(t *testing.T) {
 		{"files without filename", withPID(ctField("files", "contract A {}")), 422, "INVALID_FIELD", "not_a_file"},
 		{"duplicate names", withPID(sol, sol), 422, "INVALID_FIELD", "duplicate_path"},
 		{"backslash name", withPID(ctFile(`..\..\evil.sol`, []byte("x"))), 422, "INVALID_FIELD", "invalid_name"},
-		{"zip with a file", withPID(sol, ctFile("b.zip", ctZip(t, ctEntry{name: "b.sol"}))), 422, "INVALID_FIELD", "zip_not_alone"},
+		{"zip with a file", withPID(sol, ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "b.sol"}))), 422, "INVALID_FIELD", "zip_not_alone"},
 		{"corrupt zip", withPID(ctFile("b.zip", []byte("PK\x03\x04 broken"))), 422, "INVALID_FIELD", "invalid_archive"},
-		{"zip slip", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "../../evil.sol", body: []byte("x")}))), 422, "INVALID_FIELD", "unsafe_archive"},
-		{"absolute entry", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "/tmp/evil.sol"}))), 422, "INVALID_FIELD", "unsafe_archive"},
-		{"backslash entry", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: `..\evil.sol`}))), 422, "INVALID_FIELD", "unsafe_archive"},
-		{"symlink entry", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "link.sol", body: []byte("/etc/passwd"), mode: fs.ModeSymlink | 0o777}))),
+		{"zip slip", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "../../evil.sol", Body: []byte("x")}))), 422, "INVALID_FIELD", "unsafe_archive"},
+		{"absolute entry", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "/tmp/evil.sol"}))), 422, "INVALID_FIELD", "unsafe_archive"},
+		{"backslash entry", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: `..\evil.sol`}))), 422, "INVALID_FIELD", "unsafe_archive"},
+		{"symlink entry", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "link.sol", Body: []byte("/etc/passwd"), Mode: fs.ModeSymlink | 0o777}))),
 			422, "INVALID_FIELD", "unsafe_archive"},
-		{"zip without sources", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "a.txt", body: []byte("x")}))), 415, "INVALID_FILE_TYPE", ""},
-		{"zip duplicate paths", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "a.sol"}, ctEntry{name: "./a.sol"}))), 422, "INVALID_FIELD", "duplicate_path"},
-		{"zip mixed languages", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "a.sol"}, ctEntry{name: "b.move"}))), 422, "INVALID_FIELD", "mixed_languages"},
+		{"zip without sources", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.txt", Body: []byte("x")}))), 415, "INVALID_FILE_TYPE", ""},
+		{"zip duplicate paths", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol"}, servertest.ZipEntry{Name: "./a.sol"}))), 422, "INVALID_FIELD", "duplicate_path"},
+		{"zip mixed languages", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol"}, servertest.ZipEntry{Name: "b.move"}))), 422, "INVALID_FIELD", "mixed_languages"},
 		{"zip bomb", withPID(ctFile("b.zip", bomb)), 413, "FILE_TOO_LARGE", "compression_ratio"},
-		{"too many entries", withPID(ctFile("b.zip", ctZip(t, many...))), 413, "FILE_TOO_LARGE", "too_many_entries"},
+		{"too many entries", withPID(ctFile("b.zip", servertest.Zip(t, many...))), 413, "FILE_TOO_LARGE", "too_many_entries"},
 		{"file of 10 MiB + 1", withPID(ctFile("big.sol", big)), 413, "FILE_TOO_LARGE", "file_too_large"},
-		{"zip entry of 10 MiB + 1", withPID(ctFile("b.zip", ctZip(t, ctEntry{name: "big.sol", body: big}))), 413, "FILE_TOO_LARGE", "file_too_large"},
+		{"zip entry of 10 MiB + 1", withPID(ctFile("b.zip", servertest.Zip(t, servertest.ZipEntry{Name: "big.sol", Body: big}))), 413, "FILE_TOO_LARGE", "file_too_large"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := env.Upload(env.Key, tc.parts...)
@@ -314,7 +279,7 @@ func TestContractUploadErrors(t *testing.T) {
 	t.Run("zip over 50 MiB", func(t *testing.T) {
 		// Stored zeros: cheap to build, and the archive itself is what is
 		// over its limit (the body stays under the 52 MiB body limit).
-		z := ctZip(t, ctEntry{name: "pad.bin", body: make([]byte, 50<<20), stored: true})
+		z := servertest.Zip(t, servertest.ZipEntry{Name: "pad.bin", Body: make([]byte, 50<<20), Stored: true})
 		r := env.Upload(env.Key, ctField("project_id", pid), ctFile("huge.zip", z))
 		if r.Status != 413 || r.ErrorCode() != "FILE_TOO_LARGE" || !strings.Contains(string(r.Body), "zip_too_large") {
 			t.Errorf("= %d %s", r.Status, r.Body)

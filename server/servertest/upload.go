@@ -1,11 +1,14 @@
 package servertest
 
 import (
+	"archive/zip"
 	"bytes"
+	"io/fs"
 	"mime/multipart"
 	"net/http"
 	"net/textproto"
 	"strings"
+	"testing"
 )
 
 // FilePart is one part of a multipart body: a file when Filename is set,
@@ -55,4 +58,40 @@ func (e *Env) Upload(key string, parts ...FilePart) *Response {
 		req.Header.Set("Authorization", "Bearer "+key)
 	}
 	return e.Send(req)
+}
+
+// ZipEntry is one entry of a test archive; Mode 0 is a regular file.
+type ZipEntry struct {
+	Name   string
+	Body   []byte
+	Mode   fs.FileMode
+	Stored bool // store uncompressed rather than deflate
+}
+
+// Zip builds a zip archive of entries, as upload tests need them: nested
+// archives, symlinks, stored and deflated entries.
+func Zip(t testing.TB, entries ...ZipEntry) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, e := range entries {
+		h := &zip.FileHeader{Name: e.Name, Method: zip.Deflate}
+		if e.Stored {
+			h.Method = zip.Store
+		}
+		if e.Mode != 0 {
+			h.SetMode(e.Mode)
+		}
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			t.Fatalf("zip entry %q: %v", e.Name, err)
+		}
+		if _, err := w.Write(e.Body); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
