@@ -130,15 +130,23 @@ type evaluateRequest struct {
 // the precise bound (core.MaxCIContextBytes) applies after normalisation.
 const maxRawCIContext = 64 << 10
 
-func (s *Server) handleGateGet(c *fiber.Ctx) error {
-	if err := core.RequireGatePlan(principal(c)); err != nil {
-		return err
+// gateProject checks the plan (before the id, so a plan without gates
+// learns that first) and reads the project id of a gate route.
+func gateProject(c *fiber.Ctx) (*core.Principal, uuid.UUID, error) {
+	p := principal(c)
+	if err := core.RequireGatePlan(p); err != nil {
+		return nil, uuid.Nil, err
 	}
 	id, err := pathID(c, "id", "project")
+	return p, id, err
+}
+
+func (s *Server) handleGateGet(c *fiber.Ctx) error {
+	p, id, err := gateProject(c)
 	if err != nil {
 		return err
 	}
-	g, err := s.svc.GetQualityGate(c.UserContext(), principal(c), id)
+	g, err := s.svc.GetQualityGate(c.UserContext(), p, id)
 	if err != nil {
 		return err
 	}
@@ -146,10 +154,7 @@ func (s *Server) handleGateGet(c *fiber.Ctx) error {
 }
 
 func (s *Server) handleGatePut(c *fiber.Ctx) error {
-	if err := core.RequireGatePlan(principal(c)); err != nil {
-		return err
-	}
-	id, err := pathID(c, "id", "project")
+	p, id, err := gateProject(c)
 	if err != nil {
 		return err
 	}
@@ -157,7 +162,7 @@ func (s *Server) handleGatePut(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return thresholdTypeError(err)
 	}
-	g, created, err := s.svc.PutQualityGate(c.UserContext(), principal(c), id, core.GateInput{
+	g, created, err := s.svc.PutQualityGate(c.UserContext(), p, id, core.GateInput{
 		Name: req.Name, BlockOnCritical: req.BlockOnCritical, BlockOnHigh: req.BlockOnHigh,
 		MaxCritical: req.MaxCritical, MaxHigh: req.MaxHigh, MaxMedium: req.MaxMedium, MaxLow: req.MaxLow,
 		IsActive: req.IsActive,
@@ -186,11 +191,7 @@ func thresholdTypeError(err error) error {
 }
 
 func (s *Server) handleGateEvaluate(c *fiber.Ctx) error {
-	p := principal(c)
-	if err := core.RequireGatePlan(p); err != nil {
-		return err
-	}
-	id, err := pathID(c, "id", "project")
+	p, id, err := gateProject(c)
 	if err != nil {
 		return err
 	}
@@ -243,11 +244,7 @@ func decodeCIContext(raw json.RawMessage) (map[string]any, error) {
 }
 
 func (s *Server) handleGateBuildStatus(c *fiber.Ctx) error {
-	p := principal(c)
-	if err := core.RequireGatePlan(p); err != nil {
-		return err
-	}
-	id, err := pathID(c, "id", "project")
+	p, id, err := gateProject(c)
 	if err != nil {
 		return err
 	}
@@ -272,11 +269,7 @@ func (s *Server) handleGateBuildStatus(c *fiber.Ctx) error {
 }
 
 func (s *Server) handleGateHistory(c *fiber.Ctx) error {
-	p := principal(c)
-	if err := core.RequireGatePlan(p); err != nil {
-		return err
-	}
-	id, err := pathID(c, "id", "project")
+	p, id, err := gateProject(c)
 	if err != nil {
 		return err
 	}
