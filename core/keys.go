@@ -53,8 +53,12 @@ func (s *Service) Authenticate(ctx context.Context, key string) (*Principal, err
 		// The key's user left the organization: the key no longer works.
 		return nil, unauth
 	}
-	if err := db.TouchAPIKey(ctx, s.DB, k.ID, now); err != nil {
-		s.Log.Warn("touch api key", "err", err)
+	// The row just read says whether a refresh is due; most requests skip
+	// the write. The UPDATE re-checks, so racing requests write once.
+	if k.LastUsedAt == nil || k.LastUsedAt.Before(now.Add(-db.TouchInterval)) {
+		if err := db.TouchAPIKey(ctx, s.DB, k.ID, now); err != nil {
+			s.Log.Warn("touch api key", "err", err)
+		}
 	}
 	return &Principal{OrgID: k.OrganizationID, UserID: k.UserID, KeyID: k.ID, Role: role,
 		Plan: org.Plan, Scopes: k.Scopes}, nil

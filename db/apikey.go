@@ -32,9 +32,12 @@ func GetAPIKeyByHash(ctx context.Context, db bun.IDB, hash string) (*APIKey, err
 	return k, notFound(err)
 }
 
-// TouchAPIKey records a use of the key, at most once a minute.
+// TouchInterval is how often a key's last_used_at is refreshed.
+const TouchInterval = time.Minute
+
+// TouchAPIKey records a use of the key, at most once per TouchInterval.
 func TouchAPIKey(ctx context.Context, db bun.IDB, id uuid.UUID, at time.Time) error {
 	_, err := db.NewUpdate().Model((*APIKey)(nil)).Set("last_used_at = ?", at).
-		Where("id = ?", id).Where("last_used_at IS NULL OR last_used_at < ?", at.Add(-time.Minute)).Exec(ctx)
+		Where("id = ?", id).Where("last_used_at IS NULL OR last_used_at < ?", at.Add(-TouchInterval)).Exec(ctx)
 	return err
 }
