@@ -2,7 +2,7 @@ package core
 
 import (
 	"context"
-	"math"
+
 	"net/url"
 	"strconv"
 	"strings"
@@ -54,8 +54,11 @@ func ParseVulnerabilityFilter(q url.Values) (VulnerabilityFilter, error) {
 	if v, ok, err := filterParam(q, "min_confidence"); err != nil {
 		return f, err
 	} else if ok {
-		c, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
-		if err != nil || math.IsNaN(c) || math.IsInf(c, 0) {
+		v = strings.TrimSpace(v)
+		c, err := strconv.ParseFloat(v, 64)
+		// ParseFloat also takes hex floats, "Inf", "NaN" and "1_0"; a
+		// confidence is a plain decimal.
+		if err != nil || !decimalNumber(v) {
 			return f, Invalid("min_confidence", "invalid", "min_confidence must be a number between 0.0 and 1.0")
 		}
 		if c < 0 || c > 1 {
@@ -184,4 +187,40 @@ func (s *Service) UpdateVulnerabilityStatus(ctx context.Context, p *Principal, i
 		return nil, err
 	}
 	return v, nil
+}
+
+// decimalNumber reports whether v is a plain decimal: optional sign,
+// digits with at most one point, and an optional exponent.
+func decimalNumber(v string) bool {
+	if v == "" {
+		return false
+	}
+	if v[0] == '+' || v[0] == '-' {
+		v = v[1:]
+	}
+	mant, exp, hasExp := strings.Cut(strings.ToLower(v), "e")
+	digits := 0
+	point := false
+	for _, r := range mant {
+		switch {
+		case r >= '0' && r <= '9':
+			digits++
+		case r == '.' && !point:
+			point = true
+		default:
+			return false
+		}
+	}
+	if digits == 0 {
+		return false
+	}
+	if hasExp {
+		if exp != "" && (exp[0] == '+' || exp[0] == '-') {
+			exp = exp[1:]
+		}
+		if exp == "" || strings.Trim(exp, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
 }

@@ -294,7 +294,7 @@ func TestGateBadInput(t *testing.T) {
 		{"max overflow", "PUT", e.path(""), `{"max_critical":1e30}`, 422, "INVALID_FIELD", "max_critical"},
 		{"boolean as string", "PUT", e.path(""), `{"block_on_high":"true"}`, 422, "INVALID_FIELD", "block_on_high"},
 		{"boolean as number", "PUT", e.path(""), `{"is_active":1}`, 422, "INVALID_FIELD", "is_active"},
-		{"null boolean is default", "PUT", e.path(""), `{"is_active":null}`, 200, "", ""},
+		{"null boolean", "PUT", e.path(""), `{"is_active":null}`, 422, "MISSING_FIELD", "is_active"},
 		{"bad project id", "PUT", gates + "nope", `{}`, 404, "RESOURCE_NOT_FOUND", ""},
 		{"unknown project", "PUT", gates + uuid.NewString(), `{}`, 404, "RESOURCE_NOT_FOUND", ""},
 		{"get unknown project", "GET", gates + uuid.NewString(), nil, 404, "RESOURCE_NOT_FOUND", ""},

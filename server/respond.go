@@ -45,6 +45,9 @@ func decodeJSON(c *fiber.Ctx, v any) error {
 	if len(bytes.TrimSpace(body)) == 0 {
 		return core.Errorf(core.CodeInvalidRequest, "the request body is empty; send a JSON object")
 	}
+	if err := checkJSONText(body, v); err != nil {
+		return err
+	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {

@@ -73,7 +73,7 @@ func New(cfg Config) *Server {
 		WriteTimeout: 120 * time.Second,
 		IdleTimeout:  120 * time.Second,
 	})
-	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware, s.limitPublic)
+	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware, s.limitPublic, checkQueryText)
 	s.routes()
 	// Anything unmatched is a 404 in the spec's envelope, limited per IP
 	// like the public routes.
