@@ -7,9 +7,11 @@ package server
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"regexp"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/gofiber/fiber/v2"
@@ -44,6 +46,8 @@ type Server struct {
 	metrics *metrics
 	// noLimits disables rate limiting (Config.NoRateLimit).
 	noLimits bool
+	// methods knows which methods each route pattern serves (405s).
+	methods *routeMethods
 }
 
 // maxBody bounds every request body: a zip of 50 MB plus multipart framing.
@@ -67,22 +71,30 @@ func New(cfg Config) *Server {
 		DisableStartupMessage: true,
 		// Immutable copies every string Fiber hands out, so values that
 		// outlive a handler never alias reused request memory.
-		Immutable:    true,
-		ProxyHeader:  cfg.ProxyHeader,
-		ReadTimeout:  60 * time.Second,
-		WriteTimeout: 120 * time.Second,
-		IdleTimeout:  120 * time.Second,
+		Immutable:   true,
+		ProxyHeader: cfg.ProxyHeader,
+		// Headers up to 16 KB (long bearer keys, tracing headers); larger
+		// ones are 431 in the envelope.
+		ReadBufferSize: 16 << 10,
+		ReadTimeout:    60 * time.Second,
+		WriteTimeout:   120 * time.Second,
+		IdleTimeout:    120 * time.Second,
 	})
 	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware, s.limitPublic, checkQueryText)
 	s.routes()
 	// Anything unmatched is a 404 in the spec's envelope, limited per IP
 	// like the public routes.
+	s.methods = newRouteMethods(s.app.GetRoutes(true))
 	s.app.Use(func(c *fiber.Ctx) error {
 		if err := s.takePublic(c); err != nil {
 			return err
 		}
+		if allow := s.methods.allowed(c.Path()); len(allow) > 0 {
+			return &methodNotAllowed{allow: allow}
+		}
 		return core.Errorf(core.CodeNotFound, "no route for %s %s", c.Method(), c.Path())
 	})
+	s.guardMethods()
 	return s
 }
 
@@ -171,9 +183,22 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		c.Locals(localRequestID, id)
 		c.Set(fiber.HeaderXRequestID, id)
 	}
+	var mna *methodNotAllowed
+	if errors.As(err, &mna) {
+		allow := strings.Join(mna.allow, ", ")
+		c.Set(fiber.HeaderAllow, allow)
+		return c.Status(fiber.StatusMethodNotAllowed).JSON(errorBody{Error: map[string]any{
+			"code": core.CodeInvalidRequest, "request_id": requestIDOf(c),
+			"message": fmt.Sprintf("method %s is not allowed here; use %s", c.Method(), allow)}})
+	}
+	var fe *fiber.Error
+	if errors.As(err, &fe) && fe.Code == fiber.StatusRequestHeaderFieldsTooLarge {
+		return c.Status(fe.Code).JSON(errorBody{Error: map[string]any{
+			"code": core.CodeInvalidRequest, "request_id": requestIDOf(c),
+			"message": "the request headers are too large (at most 16 KB)"}})
+	}
 	ce, ok := core.AsError(err)
 	if !ok {
-		var fe *fiber.Error
 		if errors.As(err, &fe) {
 			ce = fiberError(fe)
 		} else {
