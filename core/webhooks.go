@@ -4,6 +4,9 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"fmt"
+	"net"
+	"net/netip"
 	"net/url"
 	"slices"
 	"strings"
@@ -93,7 +96,43 @@ func (s *Service) CheckWebhookURL(field, raw string) error {
 	if u.Fragment != "" {
 		return Invalid(field, "invalid", field+" must not contain a fragment")
 	}
+	if !s.Webhooks.AllowPrivate {
+		if addr, ok := s.privateTarget(u.Hostname()); ok {
+			return Invalid(field, "private_address", fmt.Sprintf(
+				"%s points at %s, a private, loopback, link-local or metadata address that deliveries may not reach", field, addr))
+		}
+	}
 	return nil
+}
+
+// privateTarget reports a blocked address the host is or resolves to, so a
+// user learns at creation, not from a failed delivery. Names that do not
+// resolve now are accepted: DNS may change, and every delivery checks the
+// address it dials anyway.
+func (s *Service) privateTarget(host string) (string, bool) {
+	if a, err := netip.ParseAddr(host); err == nil {
+		return a.String(), BlockedAddr(a)
+	}
+	lower := strings.ToLower(strings.TrimSuffix(host, "."))
+	if lower == "localhost" || strings.HasSuffix(lower, ".localhost") {
+		return host, true
+	}
+	var r Resolver = net.DefaultResolver
+	if s.Webhooks.Resolver != nil {
+		r = s.Webhooks.Resolver
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	addrs, err := r.LookupNetIP(ctx, "ip", host)
+	if err != nil {
+		return "", false
+	}
+	for _, a := range addrs {
+		if BlockedAddr(a) {
+			return a.String(), true
+		}
+	}
+	return "", false
 }
 
 func validateEvents(events []string) error {

@@ -127,8 +127,9 @@ func TestScanCreateErrors(t *testing.T) {
 }
 
 func TestScanCreateInsecureWebhookAllowed(t *testing.T) {
-	// BULWARK_WEBHOOK_ALLOW_INSECURE=true sets this option (wiring.go).
-	env := servertest.New(t, servertest.Options{NoWorker: true, Webhooks: core.WebhookOptions{AllowInsecure: true}})
+	// BULWARK_WEBHOOK_ALLOW_INSECURE=true and _ALLOW_PRIVATE=true set these
+	// options (wiring.go); a loopback receiver needs both.
+	env := servertest.New(t, servertest.Options{NoWorker: true, Webhooks: core.WebhookOptions{AllowInsecure: true, AllowPrivate: true}})
 	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": vaultSol})
 	b := createScan(t, env, env.Key, map[string]any{"contract_id": c.ID.String(), "webhook_url": "http://127.0.0.1:9/hook"})
 	if b.Data.WebhookURL == nil || *b.Data.WebhookURL != "http://127.0.0.1:9/hook" {

@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"net/netip"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -275,8 +276,23 @@ func addrs(s ...string) []netip.Addr {
 	return out
 }
 
+// rebinder answers with public addresses until rebound, then with the
+// special-purpose ones: a receiver that passes the check at creation and
+// points inside at delivery (DNS rebinding).
+type rebinder struct {
+	rebound atomic.Bool
+	later   fakeResolver
+}
+
+func (r *rebinder) LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error) {
+	if !r.rebound.Load() {
+		return addrs("93.184.216.34"), nil
+	}
+	return r.later.LookupNetIP(ctx, network, host)
+}
+
 func TestWebhookRefusesSpecialAddresses(t *testing.T) {
-	res := fakeResolver{
+	special := fakeResolver{
 		"loopback.test": addrs("127.0.0.1"),
 		"private.test":  addrs("10.1.2.3"),
 		"metadata.test": addrs("169.254.169.254"),
@@ -286,17 +302,37 @@ func TestWebhookRefusesSpecialAddresses(t *testing.T) {
 		"ula.test":      addrs("fd00::1"),
 		"v6loop.test":   addrs("::1"),
 	}
-	env := servertest.New(t, servertest.Options{Webhooks: core.WebhookOptions{AllowInsecure: true, Resolver: res}})
+	names := []string{"loopback.test", "private.test", "metadata.test", "cgnat.test", "mixed.test", "mapped.test",
+		"ula.test", "v6loop.test"}
+
+	// At creation: every literal and every name resolving to a special
+	// address is refused, and nothing is stored.
+	env := servertest.New(t, servertest.Options{NoWorker: true, Webhooks: core.WebhookOptions{AllowInsecure: true, Resolver: special}})
+	for _, h := range append([]string{"127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "0.0.0.0", "169.254.169.254",
+		"localhost", "api.localhost"}, names...) {
+		r := env.Do("POST", "/api/v1/webhooks", env.Key, map[string]any{"url": "http://" + h + ":8080/hook",
+			"events": []string{core.EventScanStarted}})
+		if r.Status != 422 || r.ErrorCode() != "INVALID_FIELD" || !strings.Contains(string(r.Body), "private_address") {
+			t.Errorf("create %s = %d %s, want 422 private_address", h, r.Status, r.Body)
+		}
+	}
+	if n := countWhere(t, env, "SELECT count(*) FROM webhooks"); n != 0 {
+		t.Errorf("%d webhooks stored by refused requests", n)
+	}
+
+	// At delivery: names that resolved to a public address at creation and
+	// to a special one now are blocked when dialled.
+	reb := &rebinder{later: special}
+	env = servertest.New(t, servertest.Options{Webhooks: core.WebhookOptions{AllowInsecure: true, Resolver: reb}})
 	rcv := newReceiver(t, nil)
 	_, port, _ := net.SplitHostPort(strings.TrimPrefix(rcv.URL, "http://"))
-	hosts := []string{"127.0.0.1", "[::1]", "[::ffff:127.0.0.1]", "0.0.0.0", "loopback.test", "private.test",
-		"metadata.test", "cgnat.test", "mixed.test", "mapped.test", "ula.test", "v6loop.test"}
 	ids := map[string]string{}
-	for _, h := range hosts {
+	for _, h := range names {
 		ids[h], _ = createWebhook(t, env, env.Key, "http://"+h+":"+port+"/hook", core.EventScanStarted)
 	}
+	reb.rebound.Store(true)
 	emit(t, env, env.OrgID, core.EventScanStarted, nil, map[string]any{"scan_id": "s"})
-	for _, h := range hosts {
+	for _, h := range names {
 		d := waitDeliveries(t, env, env.Key, ids[h], 1)[0]
 		errText, _ := d["error"].(string)
 		if d["status"] != "failed" || d["response_code"] != nil || !strings.HasPrefix(errText, "blocked: ") {
