@@ -11,6 +11,9 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/bulwark-sec/bulwark/db"
 )
 
 // config is read from BULWARK_* environment variables; the README's
@@ -25,6 +28,12 @@ type config struct {
 	LogLevel    slog.Level
 	LogFormat   string
 	ProxyHeader string
+	// StatementTimeout bounds every PostgreSQL statement
+	// (BULWARK_DB_STATEMENT_TIMEOUT, default 5s).
+	StatementTimeout time.Duration
+	// RequestTimeout bounds an API request's work (BULWARK_REQUEST_TIMEOUT,
+	// default 30s).
+	RequestTimeout time.Duration
 }
 
 func loadConfig() (config, error) {
@@ -47,6 +56,18 @@ func loadConfig() (config, error) {
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		return c, fmt.Errorf("BULWARK_LOG_FORMAT must be text or json")
+	}
+	for _, d := range []struct {
+		name string
+		def  time.Duration
+		dst  *time.Duration
+	}{{"BULWARK_DB_STATEMENT_TIMEOUT", db.DefaultStatementTimeout, &c.StatementTimeout},
+		{"BULWARK_REQUEST_TIMEOUT", 30 * time.Second, &c.RequestTimeout}} {
+		v, err := time.ParseDuration(env(d.name, d.def.String()))
+		if err != nil || v <= 0 {
+			return c, fmt.Errorf("%s must be a positive duration such as 5s", d.name)
+		}
+		*d.dst = v
 	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "bulwark.db")

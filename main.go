@@ -63,7 +63,8 @@ func newServeCmd() *cobra.Command {
 				return err
 			}
 			defer stopWorkers()
-			srv := server.New(server.Config{Service: d.svc, Log: d.log, Ready: d.ready, ProxyHeader: cfg.ProxyHeader})
+			srv := server.New(server.Config{Service: d.svc, Log: d.log, Checks: d.checks(), ProxyHeader: cfg.ProxyHeader,
+				RequestTimeout: cfg.RequestTimeout})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
 			d.log.Info("bulwark serving", "addr", cfg.Addr, "database", dbKind(cfg.DatabaseURL))
@@ -140,7 +141,7 @@ func newMigrateCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			bdb, err := db.Open(cmd.Context(), cfg.DatabaseURL)
+			bdb, err := db.Open(cmd.Context(), cfg.DatabaseURL, db.Options{StatementTimeout: cfg.StatementTimeout})
 			if err != nil {
 				return err
 			}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -44,7 +43,7 @@ func (d *deps) Close() {
 // a ticker, so TTLs (asynq's unique locks and leases) expire.
 func connect(ctx context.Context, cfg config) (*deps, error) {
 	d := &deps{cfg: cfg, log: cfg.logger()}
-	bdb, err := db.Open(ctx, cfg.DatabaseURL)
+	bdb, err := db.Open(ctx, cfg.DatabaseURL, db.Options{StatementTimeout: cfg.StatementTimeout})
 	if err != nil {
 		return nil, err
 	}
@@ -118,9 +117,12 @@ func startRelay(d *deps) (func(), error) {
 	return r.Stop, nil
 }
 
-// ready checks the database and Redis for /readyz.
-func (d *deps) ready(ctx context.Context) error {
-	return errors.Join(d.db.PingContext(ctx), d.redis.Ping(ctx).Err())
+// checks are /readyz's dependency checks.
+func (d *deps) checks() map[string]func(context.Context) error {
+	return map[string]func(context.Context) error{
+		"database": d.db.PingContext,
+		"redis":    func(ctx context.Context) error { return d.redis.Ping(ctx).Err() },
+	}
 }
 
 func startEmbeddedRedis() (*miniredis.Miniredis, error) {

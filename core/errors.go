@@ -7,6 +7,10 @@ package core
 import (
 	"errors"
 	"fmt"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/bulwark-sec/bulwark/db"
 )
 
 // Code is one of api.md's error codes.
@@ -80,4 +84,18 @@ func AsError(err error) (*Error, bool) {
 	var e *Error
 	ok := errors.As(err, &e)
 	return e, ok
+}
+
+// unavailableRetryAfter is the Retry-After of SERVICE_UNAVAILABLE: outages
+// of the database or Redis are usually short.
+const unavailableRetryAfter = 5
+
+// AsUnavailable returns the SERVICE_UNAVAILABLE error for err when err
+// means the database or Redis could not answer now, and nil otherwise. The
+// driver's text never reaches the client.
+func AsUnavailable(err error) *Error {
+	if !db.Unavailable(err) && !errors.Is(err, redis.ErrPoolTimeout) && !errors.Is(err, redis.ErrClosed) {
+		return nil
+	}
+	return Unavailable()
 }

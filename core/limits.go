@@ -239,7 +239,8 @@ func (s *Service) take(ctx context.Context, windows []Window, n int, usageKey, r
 // closed), because a limiter that opens when Redis is down turns an outage
 // into an unlimited load on the database and the scanners.
 func Unavailable() *Error {
-	return Errorf(CodeUnavailable, "the service is temporarily unavailable; retry shortly")
+	return &Error{Code: CodeUnavailable, Message: "the service is temporarily unavailable; retry shortly",
+		Extra: map[string]any{"retry_after": unavailableRetryAfter}}
 }
 
 // LimiterDown reports whether err is a failure to reach the limiter's Redis.

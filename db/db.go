@@ -34,14 +34,37 @@ var ErrConflict = errors.New("state conflict")
 // ErrDuplicate is returned when a unique constraint rejects an insert.
 var ErrDuplicate = errors.New("duplicate")
 
+// Options tune Open.
+type Options struct {
+	// StatementTimeout bounds every PostgreSQL statement (the server's
+	// statement_timeout) and, with a margin, every read from the server, so
+	// a database that accepts connections but never answers cannot hold a
+	// request. Zero means DefaultStatementTimeout.
+	StatementTimeout time.Duration
+}
+
+// DefaultStatementTimeout is BULWARK_DB_STATEMENT_TIMEOUT's default.
+const DefaultStatementTimeout = 5 * time.Second
+
 // Open connects to dsn: a postgres:// URL selects PostgreSQL through
 // pgdriver; a sqlite path (file:… or sqlite://… or a plain path) selects the
 // embedded SQLite driver. The connection is checked before returning.
-func Open(ctx context.Context, dsn string) (*bun.DB, error) {
+func Open(ctx context.Context, dsn string, opts ...Options) (*bun.DB, error) {
+	var o Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	if o.StatementTimeout <= 0 {
+		o.StatementTimeout = DefaultStatementTimeout
+	}
 	var bdb *bun.DB
 	switch {
 	case strings.HasPrefix(dsn, "postgres://"), strings.HasPrefix(dsn, "postgresql://"):
-		sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(dsn)))
+		sqldb := sql.OpenDB(pgdriver.NewConnector(pgdriver.WithDSN(dsn),
+			pgdriver.WithConnParams(map[string]any{"statement_timeout": o.StatementTimeout.Milliseconds()}),
+			pgdriver.WithDialTimeout(3*time.Second),
+			pgdriver.WithReadTimeout(o.StatementTimeout+2*time.Second),
+			pgdriver.WithWriteTimeout(5*time.Second)))
 		sqldb.SetMaxOpenConns(20)
 		sqldb.SetMaxIdleConns(20)
 		sqldb.SetConnMaxIdleTime(5 * time.Minute)

@@ -27,8 +27,12 @@ const Version = "0.10.2"
 type Config struct {
 	Service *core.Service
 	Log     *slog.Logger
-	// Ready reports whether the database and Redis answer.
-	Ready func(ctx context.Context) error
+	// Checks are /readyz's dependency checks by name (database, redis),
+	// each reported on its own.
+	Checks map[string]func(ctx context.Context) error
+	// RequestTimeout bounds a request's work once its body is read (the
+	// deadline of the context handlers pass to core); zero means 30 s.
+	RequestTimeout time.Duration
 	// ProxyHeader, when set, is the header that carries the client IP
 	// (e.g. X-Forwarded-For behind a trusted proxy).
 	ProxyHeader string
@@ -41,7 +45,8 @@ type Config struct {
 type Server struct {
 	svc     *core.Service
 	log     *slog.Logger
-	ready   func(ctx context.Context) error
+	checks  map[string]func(ctx context.Context) error
+	timeout time.Duration
 	app     *fiber.App
 	metrics *metrics
 	// noLimits disables rate limiting (Config.NoRateLimit).
@@ -55,10 +60,13 @@ const maxBody = 52 << 20
 
 // New builds the server and registers every route.
 func New(cfg Config) *Server {
-	s := &Server{svc: cfg.Service, log: cfg.Log, ready: cfg.Ready, metrics: newMetrics(),
+	s := &Server{svc: cfg.Service, log: cfg.Log, checks: cfg.Checks, timeout: cfg.RequestTimeout, metrics: newMetrics(),
 		noLimits: cfg.NoRateLimit}
 	if s.log == nil {
 		s.log = slog.Default()
+	}
+	if s.timeout <= 0 {
+		s.timeout = 30 * time.Second
 	}
 	if _, err := openapiJSON(); err != nil {
 		// The document is embedded: a broken one is a build defect.
@@ -80,7 +88,7 @@ func New(cfg Config) *Server {
 		WriteTimeout:   120 * time.Second,
 		IdleTimeout:    120 * time.Second,
 	})
-	s.app.Use(s.requestID, s.recoverPanic, s.metrics.middleware, s.limitPublic, checkQueryText)
+	s.app.Use(s.requestID, s.recoverPanic, s.deadline, s.metrics.middleware, s.limitPublic, checkQueryText)
 	s.routes()
 	// Anything unmatched is a 404 in the spec's envelope, limited per IP
 	// like the public routes.
@@ -118,6 +126,16 @@ func (s *Server) requestID(c *fiber.Ctx) error {
 	}
 	c.Locals(localRequestID, id)
 	c.Set(fiber.HeaderXRequestID, id)
+	return c.Next()
+}
+
+// deadline bounds the request's work: a database or Redis that accepts
+// connections but never answers, or a full connection pool, ends in 503
+// SERVICE_UNAVAILABLE instead of a request that hangs.
+func (s *Server) deadline(c *fiber.Ctx) error {
+	ctx, cancel := context.WithTimeout(c.UserContext(), s.timeout)
+	defer cancel()
+	c.SetUserContext(ctx)
 	return c.Next()
 }
 
@@ -201,6 +219,10 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 	if !ok {
 		if errors.As(err, &fe) {
 			ce = fiberError(fe)
+		} else if ue := core.AsUnavailable(err); ue != nil {
+			ce = ue
+			s.log.Warn("dependency unavailable", "request_id", requestIDOf(c), "method", c.Method(),
+				"path", c.Path(), "org_id", orgIDOf(c), "err", err)
 		} else {
 			ce = &core.Error{Code: core.CodeInternal, Message: "internal error; quote the request id when contacting support"}
 			s.log.Error("request failed", "request_id", requestIDOf(c), "method", c.Method(),

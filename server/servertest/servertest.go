@@ -61,6 +61,11 @@ type Options struct {
 	// tests of other resources are not throttled by the developer plan's 60
 	// requests per minute; the limits tests turn it on.
 	RateLimit bool
+	// DB replaces the test's own database (a fault test opens one through
+	// a proxy); it must be migrated.
+	DB *bun.DB
+	// RequestTimeout is the server's request deadline (default 30 s).
+	RequestTimeout time.Duration
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -71,7 +76,10 @@ func New(t testing.TB, opts ...Options) *Env {
 		o = opts[0]
 	}
 	ctx := context.Background()
-	bdb := dbtest.New(t)
+	bdb := o.DB
+	if bdb == nil {
+		bdb = dbtest.New(t)
+	}
 	ropt := dbtest.Redis(t)
 	rc := redis.NewClient(ropt)
 	t.Cleanup(func() { rc.Close() })
@@ -105,12 +113,11 @@ func New(t testing.TB, opts ...Options) *Env {
 		}
 		t.Cleanup(relay.Stop)
 	}
-	srv := server.New(server.Config{Service: svc, Log: log, NoRateLimit: !o.RateLimit, Ready: func(ctx context.Context) error {
-		if err := bdb.PingContext(ctx); err != nil {
-			return err
-		}
-		return rc.Ping(ctx).Err()
-	}})
+	srv := server.New(server.Config{Service: svc, Log: log, NoRateLimit: !o.RateLimit, RequestTimeout: o.RequestTimeout,
+		Checks: map[string]func(context.Context) error{
+			"database": bdb.PingContext,
+			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
+		}})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("servertest: listen: %v", err)
