@@ -50,9 +50,18 @@ type RelayOptions struct {
 	// Redis, when set, also registers the periodic events:dispatch task.
 	Redis asynq.RedisConnOpt
 	Log   *slog.Logger
-	// NoRecovery skips RecoverDeliveries at start.
+	// NoRecovery skips RecoverDeliveries, at start and periodically.
 	NoRecovery bool
+	// RecoveryInterval is how often RecoverDeliveries runs after the start
+	// (default DefaultRecoveryInterval), so deliveries a Redis lost
+	// (FLUSHALL, a failover to an empty replica) are queued again within
+	// that time instead of at the next process start.
+	RecoveryInterval time.Duration
 }
+
+// DefaultRecoveryInterval bounds how long a Redis data loss delays webhook
+// deliveries.
+const DefaultRecoveryInterval = 30 * time.Second
 
 // Relay moves committed events from the outbox to the delivery queue. It
 // runs in every worker process: the events table is the source of truth,
@@ -69,6 +78,9 @@ type Relay struct {
 func StartRelay(svc *core.Service, o RelayOptions) (*Relay, error) {
 	if o.Interval <= 0 {
 		o.Interval = DefaultRelayInterval
+	}
+	if o.RecoveryInterval <= 0 {
+		o.RecoveryInterval = DefaultRecoveryInterval
 	}
 	if o.Log == nil {
 		o.Log = slog.Default()
@@ -97,11 +109,22 @@ func StartRelay(svc *core.Service, o RelayOptions) (*Relay, error) {
 
 func (r *Relay) loop(ctx context.Context, svc *core.Service, o RelayOptions) {
 	// First put back what a queue that lost its contents (the in-process
-	// Redis of the previous run) dropped; the outbox covers the rest.
-	if !o.NoRecovery {
+	// Redis of the previous run) dropped, then again every
+	// RecoveryInterval for a Redis that loses them while we run; the
+	// outbox covers undispatched events. Delivery task ids are derived
+	// from the event and webhook, so a delivery the queue still holds is
+	// never queued twice.
+	recoverDeliveries := func() {
 		if _, err := svc.RecoverDeliveries(ctx, core.RecoveryWindow); err != nil && ctx.Err() == nil {
 			o.Log.Error("recover webhook deliveries", "err", err)
 		}
+	}
+	var recoverTick <-chan time.Time
+	if !o.NoRecovery {
+		recoverDeliveries()
+		tick := time.NewTicker(o.RecoveryInterval)
+		defer tick.Stop()
+		recoverTick = tick.C
 	}
 	t := time.NewTimer(0)
 	defer t.Stop()
@@ -110,6 +133,9 @@ func (r *Relay) loop(ctx context.Context, svc *core.Service, o RelayOptions) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-recoverTick:
+			recoverDeliveries()
+			continue
 		case <-t.C:
 		}
 		n, err := svc.DispatchEvents(ctx, relayBatch)

@@ -247,3 +247,53 @@ func TestDeliveriesRecoveredAfterQueueLoss(t *testing.T) {
 		t.Errorf("ok webhook has %d records, want 2", len(ds))
 	}
 }
+
+// TestRedisLossRecoveredPeriodically: events dispatched to the queue, then
+// the queue's Redis loses everything (FLUSHDB, or a failover to an empty
+// replica) while the relay keeps running. The periodic recovery queues the
+// deliveries again, without a restart, and each event reaches the receiver
+// exactly once.
+func TestRedisLossRecoveredPeriodically(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true,
+		Webhooks: core.WebhookOptions{AllowInsecure: true, AllowPrivate: true}})
+	rcv := newReceiver(t, nil)
+	createWebhook(t, env, env.Key, rcv.URL, core.EventScanStarted)
+	relay, err := jobs.StartRelay(env.Svc, jobs.RelayOptions{Interval: 50 * time.Millisecond,
+		RecoveryInterval: 300 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(relay.Stop)
+	const n = 5
+	for i := range n {
+		emit(t, env, env.OrgID, core.EventScanStarted, nil, map[string]any{"scan_id": fmt.Sprint(i)})
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for undispatched(t, env) > 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if u := undispatched(t, env); u != 0 {
+		t.Fatalf("%d events still in the outbox", u)
+	}
+	if err := env.Redis.FlushDB(context.Background()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	ro := env.Redis.Options()
+	w := asynq.NewServer(asynq.RedisClientOpt{Addr: ro.Addr, DB: ro.DB, Username: ro.Username, Password: ro.Password},
+		asynq.Config{Concurrency: 2, Queues: jobs.Queues, Logger: nopLogger{}, TaskCheckInterval: 50 * time.Millisecond})
+	if err := w.Start(jobs.NewMux(env.Svc)); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.Shutdown)
+	got := rcv.wait(t, n)
+	// Several more recovery rounds must not deliver anything twice.
+	time.Sleep(time.Second)
+	got = rcv.requests()
+	ids := map[string]bool{}
+	for _, r := range got {
+		ids[r.Header.Get("X-Bulwark-Delivery")] = true
+	}
+	if len(got) != n || len(ids) != n {
+		t.Errorf("receiver got %d requests with %d distinct delivery ids, want %d each", len(got), len(ids), n)
+	}
+}
