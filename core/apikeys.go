@@ -127,7 +127,7 @@ func (s *Service) ListAPIKeys(ctx context.Context, p *Principal, page db.Page) (
 // any key for an admin or owner. Another user's key is PERMISSION_DENIED
 // for lower roles; an already revoked key is CONFLICT.
 func (s *Service) RevokeAPIKey(ctx context.Context, p *Principal, id uuid.UUID) error {
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		k := new(db.APIKey)
 		if err := tx.NewSelect().Model(k).Where("id = ? AND organization_id = ?", id, p.OrgID).Scan(ctx); err != nil {
 			return dbErr(db.NotFoundErr(err), "api key")
@@ -148,4 +148,8 @@ func (s *Service) RevokeAPIKey(ctx context.Context, p *Principal, id uuid.UUID) 
 		}
 		return s.audit(ctx, tx, p, "api_key.revoked", "api_key", id.String(), map[string]any{"name": k.Name})
 	})
+	if err == nil {
+		s.invalidateAuth(ctx, p.OrgID)
+	}
+	return err
 }

@@ -26,42 +26,49 @@ func (s *Service) Authenticate(ctx context.Context, key string) (*Principal, err
 	if !WellFormedAPIKey(key) {
 		return nil, unauth
 	}
-	k, err := db.GetAPIKeyByHash(ctx, s.DB, HashAPIKey(key))
-	if errors.Is(err, db.ErrNotFound) {
-		return nil, unauth
-	}
-	if err != nil {
-		return nil, err
-	}
+	s.listenAuthInvalidations()
+	hash := HashAPIKey(key)
 	now := s.Now()
-	if k.RevokedAt != nil {
-		return nil, unauth
-	}
-	if k.ExpiresAt != nil && !now.Before(*k.ExpiresAt) {
-		return nil, Errorf(CodeKeyExpired, "the API key expired at %s", k.ExpiresAt.UTC().Format(time.RFC3339))
-	}
-	org, err := db.GetOrganization(ctx, s.DB, k.OrganizationID)
-	if err != nil {
-		return nil, dbErr(err, "organization")
-	}
-	role := RoleViewer
-	if m, err := db.GetMembership(ctx, s.DB, k.OrganizationID, k.UserID); err == nil {
-		role = m.Role
-	} else if !errors.Is(err, db.ErrNotFound) {
-		return nil, err
-	} else {
-		// The key's user left the organization: the key no longer works.
-		return nil, unauth
-	}
-	// The row just read says whether a refresh is due; most requests skip
-	// the write. The UPDATE re-checks, so racing requests write once.
-	if k.LastUsedAt == nil || k.LastUsedAt.Before(now.Add(-db.TouchInterval)) {
-		if err := db.TouchAPIKey(ctx, s.DB, k.ID, now); err != nil {
-			s.Log.Warn("touch api key", "err", err)
+	e, ok := s.auth.get(hash, now)
+	if !ok {
+		k, err := db.GetKeyAuth(ctx, s.DB, hash)
+		if errors.Is(err, db.ErrNotFound) {
+			return nil, unauth
 		}
+		if err != nil {
+			return nil, err
+		}
+		// Revoked keys and keys whose user left the organization are not
+		// cached: they stay a database lookup, gated by the failed
+		// authentication limit.
+		if k.RevokedAt != nil || k.Role == nil {
+			return nil, unauth
+		}
+		e = &authEntry{p: Principal{OrgID: k.OrganizationID, UserID: k.UserID, KeyID: k.ID, Role: *k.Role,
+			Plan: k.Plan, Scopes: k.Scopes}, expiresAt: k.ExpiresAt, until: now.Add(authCacheTTL)}
+		if k.LastUsedAt != nil {
+			e.lastUsed.Store(k.LastUsedAt.UnixNano())
+		}
+		s.auth.put(hash, e)
 	}
-	return &Principal{OrgID: k.OrganizationID, UserID: k.UserID, KeyID: k.ID, Role: role,
-		Plan: org.Plan, Scopes: k.Scopes}, nil
+	if e.expiresAt != nil && !now.Before(*e.expiresAt) {
+		return nil, Errorf(CodeKeyExpired, "the API key expired at %s", e.expiresAt.UTC().Format(time.RFC3339))
+	}
+	// last_used_at is refreshed at most once a TouchInterval, off the
+	// request path. The UPDATE re-checks, so racing processes write once.
+	if last := e.lastUsed.Load(); last < now.Add(-db.TouchInterval).UnixNano() && e.lastUsed.CompareAndSwap(last, now.UnixNano()) {
+		id := e.p.KeyID
+		go func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			if err := db.TouchAPIKey(ctx, s.DB, id, now); err != nil {
+				s.Log.Warn("touch api key", "err", err)
+			}
+		}()
+	}
+	p := e.p
+	p.Scopes = append([]string(nil), e.p.Scopes...)
+	return &p, nil
 }
 
 // NewKey is an API key just issued, with its secret shown once.
@@ -161,6 +168,8 @@ func (s *Service) CreateOwnerKey(ctx context.Context, orgName, plan, email strin
 	if err != nil {
 		return nil, err
 	}
+	// The plan may have changed: keys cached with the old one are void.
+	s.invalidateAuth(ctx, out.OrganizationID)
 	return &out, nil
 }
 

@@ -35,6 +35,11 @@ type Window struct {
 	// Limit is the allowance per window; Unlimited counts without refusing.
 	Limit int
 	key   string
+	// gate marks a window that is only checked, never counted: the request
+	// is refused once it is spent (the failed-authentication window of the
+	// client's address, checked in the same round trip as the
+	// organization's windows).
+	gate bool
 }
 
 // WindowState is a window after a decision.
@@ -129,24 +134,32 @@ func windowWord(d time.Duration) string {
 // takeScript checks and takes n units from every window in KEYS[1..#KEYS-1]
 // at once. KEYS[#KEYS] is the organization's usage hash prefix (or "") to
 // which the month "YYYY-MM" is appended. ARGV: n (0 only reads), now in Unix
-// seconds (0 = Redis TIME), the route field to count ("" none), then size
-// and limit (-1 unlimited) per window. It returns {now, allowed, used...}.
+// seconds (0 = Redis TIME), the route field to count ("" none), then size,
+// limit (-1 unlimited) and mode per window: 1 takes n, 0 is a gate that
+// refuses once spent and is never counted (a refusal by a gate is not the
+// organization's: its usage is left alone). It returns {now, allowed,
+// used...}.
 var takeScript = redis.NewScript(`
 local n = tonumber(ARGV[1])
 local now = tonumber(ARGV[2])
 if now <= 0 then now = tonumber(redis.call('TIME')[1]) end
 local nw = #KEYS - 1
-local used, starts, fresh = {}, {}, {}
-local allowed = 1
+local used, starts, fresh, take = {}, {}, {}, {}
+local allowed, gated = 1, 0
 for i = 1, nw do
-  local size = tonumber(ARGV[2 + 2 * i])
-  local limit = tonumber(ARGV[3 + 2 * i])
+  local size = tonumber(ARGV[1 + 3 * i])
+  local limit = tonumber(ARGV[2 + 3 * i])
+  take[i] = tonumber(ARGV[3 + 3 * i]) == 1
   local start = now - (now % size)
   local v = redis.call('HMGET', KEYS[i], 'w', 'c')
   starts[i] = start
   fresh[i] = tonumber(v[1]) ~= start
   if fresh[i] then used[i] = 0 else used[i] = tonumber(v[2]) or 0 end
-  if n > 0 and limit >= 0 and used[i] + n > limit then allowed = 0 end
+  if limit >= 0 then
+    if not take[i] then
+      if used[i] >= limit then allowed = 0; gated = 1 end
+    elseif n > 0 and used[i] + n > limit then allowed = 0 end
+  end
 end
 local function month(t)
   local z = math.floor(t / 86400) + 719468
@@ -161,11 +174,12 @@ local function month(t)
   return string.format('%04d-%02d', y, m)
 end
 local usage = KEYS[#KEYS]
-if n > 0 then
+if n > 0 and gated == 0 then
   if allowed == 1 then
     for i = 1, nw do
-      local size = tonumber(ARGV[2 + 2 * i])
-      if fresh[i] then
+      local size = tonumber(ARGV[1 + 3 * i])
+      if not take[i] then
+      elseif fresh[i] then
         redis.call('HSET', KEYS[i], 'w', starts[i], 'c', n)
         redis.call('EXPIRE', KEYS[i], starts[i] + size - now + 1)
       else
@@ -210,11 +224,15 @@ func (s *Service) take(ctx context.Context, windows []Window, n int, usageKey, r
 		return nil, fmt.Errorf("%w: no Redis client", errLimiterDown)
 	}
 	keys := make([]string, 0, len(windows)+1)
-	args := make([]any, 0, 3+2*len(windows))
+	args := make([]any, 0, 3+3*len(windows))
 	args = append(args, n, s.limiterNow(), route)
 	for _, w := range windows {
 		keys = append(keys, w.key)
-		args = append(args, int64(w.Size/time.Second), w.Limit)
+		mode := 1
+		if w.gate {
+			mode = 0
+		}
+		args = append(args, int64(w.Size/time.Second), w.Limit, mode)
 	}
 	keys = append(keys, usageKey)
 	res, err := takeScript.Run(ctx, s.Redis, keys, args...).Int64Slice()
@@ -289,7 +307,12 @@ func endpointWindow(orgID uuid.UUID, e Endpoint, l Limits) (Window, bool) {
 // (a route pattern such as "GET /api/v1/scans/:id", counted in /usage) and,
 // when e is not "", to that endpoint's bucket. A refused decision is not an
 // error; the caller answers 429 with d.Refusal().
-func (s *Service) TakeRequest(ctx context.Context, p *Principal, route string, e Endpoint) (*Decision, error) {
+//
+// When ip is not "", the same round trip checks ip's failed-authentication
+// window first: an address that spent it is refused whatever its key, and
+// the decision then describes that window alone. Otherwise the decision
+// describes the organization's windows only.
+func (s *Service) TakeRequest(ctx context.Context, p *Principal, ip, route string, e Endpoint) (*Decision, error) {
 	l, err := s.LimitsFor(ctx, nil, p.OrgID, p.Plan)
 	if err != nil {
 		return nil, err
@@ -298,7 +321,21 @@ func (s *Service) TakeRequest(ctx context.Context, p *Principal, route string, e
 	if w, ok := endpointWindow(p.OrgID, e, l); ok {
 		ws = append(ws, w)
 	}
-	return s.take(ctx, ws, 1, usageKey(p.OrgID), route)
+	if ip == "" {
+		return s.take(ctx, ws, 1, usageKey(p.OrgID), route)
+	}
+	gate := ipWindow(ip, "auth", AuthFailuresPerMinute)
+	gate.gate = true
+	d, err := s.take(ctx, append([]Window{gate}, ws...), 1, usageKey(p.OrgID), route)
+	if err != nil {
+		return nil, err
+	}
+	if !d.Allowed && d.Windows[0].Used >= AuthFailuresPerMinute {
+		d.Windows = d.Windows[:1]
+	} else {
+		d.Windows = d.Windows[1:]
+	}
+	return d, nil
 }
 
 // Limits of unauthenticated traffic, per client IP.
@@ -321,7 +358,9 @@ func ipWindow(ip, name string, limit int) Window {
 // from it; Allowed is false once the IP has spent it. It runs before the key
 // lookup so a flood of bad keys never reaches the database.
 func (s *Service) CheckAuthFailures(ctx context.Context, ip string) (*Decision, error) {
-	d, err := s.take(ctx, []Window{ipWindow(ip, "auth", AuthFailuresPerMinute)}, 0, "", "")
+	w := ipWindow(ip, "auth", AuthFailuresPerMinute)
+	w.gate = true
+	d, err := s.take(ctx, []Window{w}, 0, "", "")
 	if err != nil {
 		return nil, err
 	}

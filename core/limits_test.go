@@ -301,7 +301,7 @@ func TestUsageMonthKeys(t *testing.T) {
 	for i, d := range dates {
 		clk.Set(d)
 		for j := 0; j <= i; j++ {
-			if _, err := s.TakeRequest(ctx, p, fmt.Sprintf("GET /r%d", i), ""); err != nil {
+			if _, err := s.TakeRequest(ctx, p, "", fmt.Sprintf("GET /r%d", i), ""); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -525,7 +525,7 @@ func TestLimiterDown(t *testing.T) {
 	s, _ := limService(t, time.Now())
 	s.Redis = redis.NewClient(&redis.Options{Addr: limClosedAddr(t), MaxRetries: -1})
 	p := limOrg(t, s, "down", core.PlanDeveloper)
-	d, err := s.TakeRequest(context.Background(), p, "GET /x", "")
+	d, err := s.TakeRequest(context.Background(), p, "", "GET /x", "")
 	if !core.LimiterDown(err) || d != nil {
 		t.Errorf("take = %+v %v, want LimiterDown", d, err)
 	}
@@ -557,7 +557,7 @@ func TestLimiterKeysExpire(t *testing.T) {
 	s, clk := limService(t, time.Date(2026, 11, 21, 10, 0, 30, 0, time.UTC))
 	p := limOrg(t, s, "ttl", core.PlanDeveloper)
 	for i := 0; i < 3; i++ {
-		if _, err := s.TakeRequest(ctx, p, "POST /api/v1/webhooks", core.EndpointWebhookCreate); err != nil {
+		if _, err := s.TakeRequest(ctx, p, "", "POST /api/v1/webhooks", core.EndpointWebhookCreate); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.RecordAuthFailure(ctx, "192.0.2.7"); err != nil {

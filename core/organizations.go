@@ -440,7 +440,7 @@ func (s *Service) AcceptInvitation(ctx context.Context, p *Principal, token stri
 // owner; only an owner removes an owner; the last owner stays) and revokes
 // the user's keys there. It emits member.removed.
 func (s *Service) RemoveMember(ctx context.Context, p *Principal, orgID, userID uuid.UUID) error {
-	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := s.manageOrg(ctx, tx, p, orgID, RoleAdmin); err != nil {
 			return err
 		}
@@ -487,4 +487,8 @@ func (s *Service) RemoveMember(ctx context.Context, p *Principal, orgID, userID 
 		}
 		return s.emit(ctx, tx, orgID, EventMemberRemoved, nil, data)
 	})
+	if err == nil {
+		s.invalidateAuth(ctx, orgID)
+	}
+	return err
 }

@@ -42,6 +42,8 @@ type Service struct {
 
 	whOnce   sync.Once
 	whClient *http.Client
+	// auth caches resolved API keys (core/authcache.go).
+	auth authCache
 }
 
 // Now returns the service clock's time in UTC at microsecond precision.

@@ -53,11 +53,18 @@ func routePattern(c *fiber.Ctx) string {
 
 // limitRequest takes one request of p's organization; it sets the headers
 // and returns RATE_LIMITED when refused.
-func (s *Server) limitRequest(c *fiber.Ctx, p *core.Principal) error {
+// With gateIP set, the client address's failed-authentication window is
+// checked in the same round trip (a request whose key came from the cache
+// skipped the separate gate).
+func (s *Server) limitRequest(c *fiber.Ctx, p *core.Principal, gateIP bool) error {
 	route := routePattern(c)
 	ctx, cancel := context.WithTimeout(c.UserContext(), limiterTimeout)
 	defer cancel()
-	d, err := s.svc.TakeRequest(ctx, p, route, endpointBuckets[route])
+	ip := ""
+	if gateIP {
+		ip = clientIP(c)
+	}
+	d, err := s.svc.TakeRequest(ctx, p, ip, route, endpointBuckets[route])
 	return s.apply(c, d, err)
 }
 

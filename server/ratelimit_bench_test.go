@@ -43,7 +43,7 @@ func BenchmarkLimiterPerRequest(b *testing.B) {
 		if d, err := env.Svc.CheckAuthFailures(ctx, "192.0.2.1"); err != nil || !d.Allowed {
 			b.Fatalf("check: %v %+v", err, d)
 		}
-		if d, err := env.Svc.TakeRequest(ctx, p, "GET /api/v1/projects/:id", ""); err != nil || !d.Allowed {
+		if d, err := env.Svc.TakeRequest(ctx, p, "", "GET /api/v1/projects/:id", ""); err != nil || !d.Allowed {
 			b.Fatalf("take: %v %+v", err, d)
 		}
 	}
