@@ -311,8 +311,15 @@ func readZip(data []byte, lim UploadLimits) ([]BundleFile, error) {
 	var total int64
 	for _, f := range zr.File {
 		name := path.Clean(f.Name)
-		if f.Mode().IsDir() || strings.HasSuffix(f.Name, "/") || SourceLanguage(name) == "" || isMacMetadata(name) {
-			continue // directories, other files and nested archives are ignored
+		if f.Mode().IsDir() || strings.HasSuffix(f.Name, "/") || isMacMetadata(name) {
+			continue
+		}
+		nested := isArchiveName(name)
+		if SourceLanguage(name) == "" && !nested {
+			continue // other files are ignored
+		}
+		if f.Flags&0x1 != 0 {
+			return nil, Invalid("files", "encrypted_entry", fmt.Sprintf("zip entry %q is encrypted; upload an unencrypted archive", f.Name))
 		}
 		if !fs.ValidPath(name) {
 			return nil, Invalid("files", "unsafe_archive", fmt.Sprintf("zip entry %q is unsafe", f.Name))
@@ -322,12 +329,27 @@ func readZip(data []byte, lim UploadLimits) ([]BundleFile, error) {
 			return nil, err
 		}
 		total += int64(len(content))
+		if nested {
+			// Archives inside the archive are not unpacked, but what they
+			// inflate to counts against the bundle's expanded-size cap, so
+			// nesting cannot multiply the work an upload buys.
+			continue
+		}
 		files = append(files, BundleFile{Path: name, Content: content})
 	}
 	if len(files) == 0 {
 		return nil, Errorf(CodeInvalidFileType, "the zip archive holds no .sol, .vy, .rs, .move or .cairo file")
 	}
 	return files, nil
+}
+
+// isArchiveName reports entries that are archives themselves.
+func isArchiveName(p string) bool {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".zip", ".jar", ".tar", ".gz", ".tgz", ".bz2", ".xz", ".zst", ".7z", ".rar":
+		return true
+	}
+	return false
 }
 
 // isMacMetadata reports the AppleDouble files macOS adds to archives

@@ -123,6 +123,13 @@ func TestReadBundleRejects(t *testing.T) {
 			servertest.ZipEntry{Name: "b.sol", Body: big[:900], Stored: true}, servertest.ZipEntry{Name: "c.sol", Body: big[:900], Stored: true}))},
 			core.CodeFileTooLarge, "archive_too_large"},
 		{"bomb", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol", Body: zeros}))}, core.CodeFileTooLarge, "compression_ratio"},
+		{"nested archives count against the cap", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol", Body: []byte("x")},
+			servertest.ZipEntry{Name: "in1.zip", Body: big[:900], Stored: true}, servertest.ZipEntry{Name: "in2.tar.gz", Body: big[:900], Stored: true},
+			servertest.ZipEntry{Name: "deep/in3.zip", Body: big[:900], Stored: true}))},
+			core.CodeFileTooLarge, "archive_too_large"},
+		{"nested bomb", []core.UploadPart{part("a.zip", servertest.Zip(t, servertest.ZipEntry{Name: "a.sol", Body: []byte("x")},
+			servertest.ZipEntry{Name: "in.zip", Body: zeros}))}, core.CodeFileTooLarge, "compression_ratio"},
+		{"encrypted entry", []core.UploadPart{part("a.zip", encryptedZip(t))}, core.CodeInvalidField, "encrypted_entry"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b, err := core.ReadBundle(tc.parts, small)
@@ -272,4 +279,23 @@ func FuzzBundleNames(f *testing.F) {
 		}
 		checkBundle(t, b, small)
 	})
+}
+
+// encryptedZip is an archive whose source entry has the "encrypted" flag
+// (the traditional PKWARE bit), as password-protected archives do.
+func encryptedZip(t *testing.T) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: "a.sol", Method: zip.Store, Flags: 0x1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write([]byte("garbled ciphertext")); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
 }
