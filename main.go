@@ -63,6 +63,9 @@ func newServeCmd() *cobra.Command {
 				return err
 			}
 			defer stopWorkers()
+			if cfg.RedisURL == "" {
+				recoverEmbeddedScans(ctx, d)
+			}
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Checks: d.checks(), ProxyHeader: cfg.ProxyHeader,
 				RequestTimeout: cfg.RequestTimeout})
 			errc := make(chan error, 1)

@@ -202,3 +202,18 @@ func startWorkers(d *deps) (stop func(), err error) {
 	stops = append(stops, stopRelay)
 	return stop, nil
 }
+
+// recoverEmbeddedScans queues again the scans a previous run of this
+// embedded instance left queued or running: its in-process Redis, and the
+// tasks in it, ended with it. Only embedded mode owns its queue this way;
+// with a shared Redis the periodic reaper decides.
+func recoverEmbeddedScans(ctx context.Context, d *deps) {
+	r := &jobs.ScanReaper{Service: d.svc, Queue: d.queue}
+	res, err := r.RecoverAfterRestart(ctx)
+	if err != nil {
+		d.log.Error("re-queue scans of the previous run", "err", err)
+	}
+	if res.Requeued+res.Failed > 0 {
+		d.log.Info("re-queued the scans of the previous run", "requeued", res.Requeued, "failed", res.Failed)
+	}
+}

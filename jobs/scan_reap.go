@@ -10,6 +10,7 @@ import (
 	"github.com/hibiken/asynq"
 
 	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
 )
 
 // TypeScanReap is the housekeeping task that rescues scans whose task was
@@ -76,6 +77,12 @@ func (r *ScanReaper) Reap(ctx context.Context) (ReapResult, error) {
 	if err != nil {
 		return res, fmt.Errorf("list stale scans: %w", err)
 	}
+	return r.reap(ctx, scans)
+}
+
+// reap queues again, or fails, each of scans whose task is gone.
+func (r *ScanReaper) reap(ctx context.Context, scans []db.Scan) (ReapResult, error) {
+	var res ReapResult
 	var errs []error
 	for _, sc := range scans {
 		state, found, err := r.Queue.scanTaskState(sc.ID)
@@ -134,3 +141,21 @@ func NewScheduler(opt asynq.RedisConnOpt, logger asynq.Logger) (*asynq.Scheduler
 	}
 	return s, nil
 }
+
+// RecoverAfterRestart queues again every queued or running scan that has no
+// task. A process that owns its queue (the in-process Redis of embedded
+// mode) calls it at start: the queue of its previous run is gone, so scans
+// that run was working on would otherwise wait for the reaper's 15-minute
+// grace period while holding the plan's concurrency slots.
+func (r *ScanReaper) RecoverAfterRestart(ctx context.Context) (ReapResult, error) {
+	now := r.Service.Now().Add(time.Second)
+	scans, err := r.Service.StaleScans(ctx, now, now, restartBatch)
+	if err != nil {
+		return ReapResult{}, fmt.Errorf("list unfinished scans: %w", err)
+	}
+	return r.reap(ctx, scans)
+}
+
+// restartBatch bounds the scans one start-up looks at; the periodic reaper
+// takes any beyond it.
+const restartBatch = 10_000

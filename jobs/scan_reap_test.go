@@ -8,6 +8,7 @@ import (
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
+	"github.com/uptrace/bun"
 
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
@@ -212,4 +213,34 @@ func TestEnqueueFailureRecovered(t *testing.T) {
 		t.Fatalf("reap = %+v, %v", res, err)
 	}
 	wait(t, env, sc, "completed")
+}
+
+// TestRecoverAfterRestart: an embedded instance restarts with two scans its
+// previous run left running (updated a moment ago, so the periodic reaper
+// would wait 15 minutes) and their tasks gone with its in-process Redis. At
+// start both are queued again, complete, and the organization's count of
+// active scans, which the concurrency limit reads, returns to 0.
+func TestRecoverAfterRestart(t *testing.T) {
+	env := servertest.New(t, servertest.Options{Engine: solidityEngine()})
+	ctx := context.Background()
+	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": "contract V {}"})
+	a := env.SeedScan(c, "running")
+	b := env.SeedScan(c, "running")
+	age(t, env, a, time.Second, 1)
+	age(t, env, b, time.Second, 1)
+	r := &jobs.ScanReaper{Service: env.Svc, Queue: env.Queue}
+	if res, err := r.Reap(ctx); err != nil || res.Requeued != 0 {
+		t.Fatalf("periodic reap = %+v, %v; want it to leave fresh running scans alone", res, err)
+	}
+	res, err := r.RecoverAfterRestart(ctx)
+	if err != nil || res.Requeued != 2 {
+		t.Fatalf("recover = %+v, %v; want 2 requeued", res, err)
+	}
+	wait(t, env, a, "completed")
+	wait(t, env, b, "completed")
+	n, err := env.DB.NewSelect().Model((*db.Scan)(nil)).
+		Where("organization_id = ? AND status IN (?)", c.OrganizationID, bun.List(core.ActiveScanStatuses)).Count(ctx)
+	if err != nil || n != 0 {
+		t.Errorf("active scans after recovery = %d, %v; want 0", n, err)
+	}
 }
