@@ -34,11 +34,13 @@ type config struct {
 	// RequestTimeout bounds an API request's work (BULWARK_REQUEST_TIMEOUT,
 	// default 30s).
 	RequestTimeout time.Duration
+	// AccessLog logs a line per request (BULWARK_ACCESS_LOG, default true).
+	AccessLog bool
 }
 
 func loadConfig() (config, error) {
 	c := config{
-		Addr:        env("BULWARK_ADDR", ":8080"),
+		Addr:        os.Getenv("BULWARK_ADDR"),
 		DatabaseURL: os.Getenv("BULWARK_DATABASE_URL"),
 		RedisURL:    os.Getenv("BULWARK_REDIS_URL"),
 		DataDir:     env("BULWARK_DATA_DIR", "data"),
@@ -69,10 +71,28 @@ func loadConfig() (config, error) {
 		}
 		*d.dst = v
 	}
+	if c.AccessLog, err = strconv.ParseBool(env("BULWARK_ACCESS_LOG", "true")); err != nil {
+		return c, fmt.Errorf("BULWARK_ACCESS_LOG must be true or false")
+	}
+	if c.Addr == "" {
+		// The embedded defaults are for one machine: listen on loopback
+		// unless told otherwise. With a shared database or Redis it is a
+		// deployment, which listens on every interface.
+		c.Addr = ":8080"
+		if c.Embedded() {
+			c.Addr = "127.0.0.1:8080"
+		}
+	}
 	if c.DatabaseURL == "" {
 		c.DatabaseURL = filepath.Join(c.DataDir, "bulwark.db")
 	}
 	return c, nil
+}
+
+// Embedded reports the zero-config mode: a SQLite file and an in-process
+// Redis.
+func (c config) Embedded() bool {
+	return (c.DatabaseURL == "" || !strings.HasPrefix(c.DatabaseURL, "postgres")) && c.RedisURL == ""
 }
 
 // secret returns the HMAC secret for cursors. Without BULWARK_SECRET one is

@@ -67,10 +67,13 @@ func newServeCmd() *cobra.Command {
 				recoverEmbeddedScans(ctx, d)
 			}
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Checks: d.checks(), ProxyHeader: cfg.ProxyHeader,
-				RequestTimeout: cfg.RequestTimeout})
+				RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, Collectors: d.collectors()})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
 			d.log.Info("bulwark serving", "addr", cfg.Addr, "database", dbKind(cfg.DatabaseURL))
+			if strings.HasPrefix(cfg.Addr, "127.0.0.1:") && os.Getenv("BULWARK_ADDR") == "" {
+				d.log.Info("listening on loopback only (embedded mode); set BULWARK_ADDR=:8080 to listen on every interface")
+			}
 			select {
 			case err := <-errc:
 				return err

@@ -10,6 +10,8 @@ import (
 
 	"github.com/alicebob/miniredis/v2"
 	"github.com/hibiken/asynq"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 
@@ -216,4 +218,10 @@ func recoverEmbeddedScans(ctx context.Context, d *deps) {
 	if res.Requeued+res.Failed > 0 {
 		d.log.Info("re-queued the scans of the previous run", "requeued", res.Requeued, "failed", res.Failed)
 	}
+}
+
+// collectors are the Prometheus series /metrics adds to the HTTP ones: the
+// database pool, the queues and scans by status.
+func (d *deps) collectors() []prometheus.Collector {
+	return []prometheus.Collector{collectors.NewDBStatsCollector(d.db.DB, "bulwark"), jobs.NewCollector(d.svc, d.queue)}
 }

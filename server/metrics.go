@@ -19,7 +19,7 @@ type metrics struct {
 	duration *prometheus.HistogramVec
 }
 
-func newMetrics() *metrics {
+func newMetrics(extra ...prometheus.Collector) *metrics {
 	m := &metrics{
 		reg: prometheus.NewRegistry(),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -32,24 +32,35 @@ func newMetrics() *metrics {
 	}
 	m.reg.MustRegister(m.requests, m.duration,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	m.reg.MustRegister(extra...)
 	return m
 }
 
-func (m *metrics) middleware(c *fiber.Ctx) error {
+// observe renders a failed request through the error handler at once, so
+// that the access log line and the metrics see its final status, then
+// counts the request and logs it: method, route template, status, duration,
+// bytes, request id and organization, never the key or the body.
+func (s *Server) observe(c *fiber.Ctx) error {
 	start := time.Now()
-	err := c.Next()
+	if err := c.Next(); err != nil {
+		if herr := s.handleError(c, err); herr != nil {
+			return herr
+		}
+	}
 	route := "unmatched"
 	if r := c.Route(); r != nil && r.Path != "/" {
 		route = r.Path
 	}
 	status := c.Response().StatusCode()
-	if err != nil {
-		// The error handler has not run yet; count by the status it will set.
-		status = 0
+	elapsed := time.Since(start)
+	s.metrics.requests.WithLabelValues(route, c.Method(), strconv.Itoa(status)).Inc()
+	s.metrics.duration.WithLabelValues(route, c.Method()).Observe(elapsed.Seconds())
+	if s.accessLog {
+		s.log.Info("request", "method", c.Method(), "route", route, "status", status,
+			"duration_ms", float64(elapsed.Microseconds())/1000, "bytes", len(c.Response().Body()),
+			"request_id", requestIDOf(c), "org_id", orgIDOf(c))
 	}
-	m.requests.WithLabelValues(route, c.Method(), strconv.Itoa(status)).Inc()
-	m.duration.WithLabelValues(route, c.Method()).Observe(time.Since(start).Seconds())
-	return err
+	return nil
 }
 
 // handler serves the registry in the Prometheus text format.

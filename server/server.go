@@ -16,6 +16,7 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
+	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/bulwark-sec/bulwark/core"
 )
@@ -33,6 +34,11 @@ type Config struct {
 	// RequestTimeout bounds a request's work once its body is read (the
 	// deadline of the context handlers pass to core); zero means 30 s.
 	RequestTimeout time.Duration
+	// AccessLog logs one line per request (BULWARK_ACCESS_LOG).
+	AccessLog bool
+	// Collectors are more Prometheus series for /metrics: the database
+	// pool, scans by status, queue depths (wired in main).
+	Collectors []prometheus.Collector
 	// ProxyHeader, when set, is the header that carries the client IP
 	// (e.g. X-Forwarded-For behind a trusted proxy).
 	ProxyHeader string
@@ -43,12 +49,13 @@ type Config struct {
 
 // Server is the HTTP API.
 type Server struct {
-	svc     *core.Service
-	log     *slog.Logger
-	checks  map[string]func(ctx context.Context) error
-	timeout time.Duration
-	app     *fiber.App
-	metrics *metrics
+	svc       *core.Service
+	log       *slog.Logger
+	checks    map[string]func(ctx context.Context) error
+	timeout   time.Duration
+	accessLog bool
+	app       *fiber.App
+	metrics   *metrics
 	// noLimits disables rate limiting (Config.NoRateLimit).
 	noLimits bool
 	// methods knows which methods each route pattern serves (405s).
@@ -60,7 +67,7 @@ const maxBody = 52 << 20
 
 // New builds the server and registers every route.
 func New(cfg Config) *Server {
-	s := &Server{svc: cfg.Service, log: cfg.Log, checks: cfg.Checks, timeout: cfg.RequestTimeout, metrics: newMetrics(),
+	s := &Server{svc: cfg.Service, log: cfg.Log, checks: cfg.Checks, timeout: cfg.RequestTimeout, metrics: newMetrics(cfg.Collectors...), accessLog: cfg.AccessLog,
 		noLimits: cfg.NoRateLimit}
 	if s.log == nil {
 		s.log = slog.Default()
@@ -88,7 +95,7 @@ func New(cfg Config) *Server {
 		WriteTimeout:   120 * time.Second,
 		IdleTimeout:    120 * time.Second,
 	})
-	s.app.Use(s.requestID, s.recoverPanic, s.deadline, s.metrics.middleware, s.limitPublic, checkQueryText)
+	s.app.Use(s.requestID, s.observe, s.recoverPanic, s.deadline, s.limitPublic, checkQueryText)
 	s.routes()
 	// Anything unmatched is a 404 in the spec's envelope, limited per IP
 	// like the public routes.

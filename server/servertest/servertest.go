@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/hibiken/asynq"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 
@@ -66,6 +68,10 @@ type Options struct {
 	DB *bun.DB
 	// RequestTimeout is the server's request deadline (default 30 s).
 	RequestTimeout time.Duration
+	// Log receives the server's log (default: discarded), with AccessLog a
+	// line per request.
+	Log       *slog.Logger
+	AccessLog bool
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -113,7 +119,12 @@ func New(t testing.TB, opts ...Options) *Env {
 		}
 		t.Cleanup(relay.Stop)
 	}
-	srv := server.New(server.Config{Service: svc, Log: log, NoRateLimit: !o.RateLimit, RequestTimeout: o.RequestTimeout,
+	srvLog := log
+	if o.Log != nil {
+		srvLog = o.Log
+	}
+	srv := server.New(server.Config{Service: svc, Log: srvLog, NoRateLimit: !o.RateLimit, RequestTimeout: o.RequestTimeout,
+		AccessLog: o.AccessLog, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q)},
 		Checks: map[string]func(context.Context) error{
 			"database": bdb.PingContext,
 			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
