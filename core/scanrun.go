@@ -299,6 +299,10 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 		if err != nil {
 			return err
 		}
+		// One event per finding (and one more for critical and high), written
+		// in multi-row INSERTs rather than a statement each.
+		now := s.Now()
+		events := make([]db.Event, 0, len(vulns)+sc.Critical+sc.High)
 		for i := range vulns {
 			v := &vulns[i]
 			data := map[string]any{"vulnerability_id": v.ID.String(), "scan_id": sc.ID.String(), "title": v.Title,
@@ -312,9 +316,14 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 				types = append(types, EventVulnerabilityHigh)
 			}
 			for _, typ := range types {
-				if err := s.emit(ctx, tx, sc.OrganizationID, typ, &scanID, data); err != nil {
-					return err
-				}
+				events = append(events, db.Event{ID: newID(), OrganizationID: sc.OrganizationID, Type: typ, Data: data,
+					ScanID: &scanID, CreatedAt: now})
+			}
+		}
+		for i := 0; i < len(events); i += 500 {
+			batch := events[i:min(i+500, len(events))]
+			if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
+				return fmt.Errorf("insert finding events: %w", err)
 			}
 		}
 		return s.audit(ctx, tx, workerPrincipal(sc.OrganizationID), "scan.completed", "scan", sc.ID.String(),
