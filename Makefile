@@ -6,7 +6,7 @@ PKGS      ?= ./...
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.7.0
 BUILDFLAGS = -trimpath -ldflags="-s -w"
 
-.PHONY: run test bench lint generate build image
+.PHONY: run test bench bench-api lint generate build image
 
 ## run: start the API server and workers with embedded SQLite and Redis
 run:
@@ -19,6 +19,12 @@ test:
 ## bench: run the Go benchmarks
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem $(PKGS)
+
+## bench-api: authenticated reads with the limiter on, beside /healthz in the
+## same run (PostgreSQL/Redis when BULWARK_TEST_* are set, else embedded);
+## TestWarmRequestRoundTrips counts the round trips of one request
+bench-api:
+	$(GO) test ./server/ -run '^$$' -bench BenchmarkAPIReads -benchtime 5000x -count 2
 
 ## lint: gofmt, go vet, staticcheck
 lint:

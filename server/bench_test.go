@@ -125,14 +125,33 @@ func BenchmarkScanGetLoad(b *testing.B) {
 	env := servertest.New(b, servertest.Options{NoWorker: true})
 	c := env.SeedContract(env.Key, map[string]string{"Vault.sol": vaultSol})
 	sc := env.SeedScan(c, "completed")
-	url := env.URL + "/api/v1/scans/" + sc.ID.String()
+	b.ResetTimer()
+	res := drive(b, env.URL+"/api/v1/scans/"+sc.ID.String(), env.Key, b.N)
+	b.StopTimer()
+	res.report(b)
+}
+
+// loadResult is one closed-loop load run: throughput and latency quantiles.
+type loadResult struct {
+	rps      float64
+	p50, p99 time.Duration
+}
+
+func (r loadResult) report(b *testing.B) {
+	b.ReportMetric(r.rps, "req/s")
+	b.ReportMetric(float64(r.p99.Microseconds())/1000, "p99-ms")
+	b.ReportMetric(float64(r.p50.Microseconds())/1000, "p50-ms")
+}
+
+// drive sends n GETs of url (with key as bearer, when set) from 16
+// concurrent clients over loopback; any answer but 200 fails b.
+func drive(b *testing.B, url, key string, n int) loadResult {
 	client := &http.Client{Timeout: 10 * time.Second, Transport: &http.Transport{MaxIdleConnsPerHost: 64}}
 	const workers = 16
-	lat := make([]time.Duration, b.N)
+	lat := make([]time.Duration, n)
 	var next atomic.Int64
 	var failed atomic.Int64
 	var wg sync.WaitGroup
-	b.ResetTimer()
 	begin := time.Now()
 	for range workers {
 		wg.Add(1)
@@ -140,11 +159,13 @@ func BenchmarkScanGetLoad(b *testing.B) {
 			defer wg.Done()
 			for {
 				i := next.Add(1) - 1
-				if i >= int64(b.N) {
+				if i >= int64(n) {
 					return
 				}
 				req, _ := http.NewRequest("GET", url, nil)
-				req.Header.Set("Authorization", "Bearer "+env.Key)
+				if key != "" {
+					req.Header.Set("Authorization", "Bearer "+key)
+				}
 				t0 := time.Now()
 				resp, err := client.Do(req)
 				if err == nil {
@@ -161,14 +182,48 @@ func BenchmarkScanGetLoad(b *testing.B) {
 	}
 	wg.Wait()
 	elapsed := time.Since(begin)
-	b.StopTimer()
 	if f := failed.Load(); f > 0 {
-		b.Fatalf("%d of %d requests failed", f, b.N)
+		b.Fatalf("%d of %d requests to %s failed", f, n, url)
 	}
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "req/s")
-	b.ReportMetric(float64(lat[(len(lat)*99)/100].Microseconds())/1000, "p99-ms")
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
+	return loadResult{rps: float64(n) / elapsed.Seconds(), p50: lat[len(lat)/2], p99: lat[(len(lat)*99)/100]}
+}
+
+// BenchmarkAPIReads is `make bench-api`: authenticated reads with the rate
+// limiter on (an Enterprise organization with limits high enough not to
+// refuse), each beside GET /healthz driven the same way in the same run,
+// which is the machine's ceiling for a request through the server (no
+// authentication, no limiter, no query). vs-healthz is the read's share of
+// that ceiling. It runs on PostgreSQL and Redis when BULWARK_TEST_DATABASE_URL
+// and BULWARK_TEST_REDIS_URL are set, else on the embedded defaults.
+//
+//	go test ./server/ -run '^$' -bench BenchmarkAPIReads -benchtime 5000x
+func BenchmarkAPIReads(b *testing.B) {
+	env := servertest.New(b, servertest.Options{NoWorker: true, RateLimit: true})
+	key, _ := limitsBenchOrg(b, env)
+	r := env.Do("POST", "/api/v1/projects", key, map[string]any{"name": "bench"})
+	if r.Status != 201 {
+		b.Fatalf("create project = %d %s", r.Status, r.Body)
+	}
+	project := r.JSON()["id"].(string)
+	c := env.SeedContract(key, map[string]string{"Vault.sol": vaultSol})
+	sc := env.SeedScan(c, "completed")
+	for _, tc := range []struct{ name, path string }{
+		{"project", "/api/v1/projects/" + project},
+		{"scan", "/api/v1/scans/" + sc.ID.String()},
+		{"scan-list", "/api/v1/scans?first=20"},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			drive(b, env.URL+tc.path, key, 200) // warm the key and the connections
+			ceiling := drive(b, env.URL+"/healthz", "", b.N)
+			b.ResetTimer()
+			res := drive(b, env.URL+tc.path, key, b.N)
+			b.StopTimer()
+			res.report(b)
+			b.ReportMetric(ceiling.rps, "healthz-req/s")
+			b.ReportMetric(res.rps/ceiling.rps, "vs-healthz")
+		})
+	}
 }
 
 func drain(resp *http.Response) (int64, error) {
