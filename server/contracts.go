@@ -1,6 +1,7 @@
 package server
 
 import (
+	"errors"
 	"io"
 	"mime"
 	"mime/multipart"
@@ -65,14 +66,17 @@ func (s *Server) handleContractUpload(c *fiber.Ctx) error {
 	if ce := strings.TrimSpace(c.Get(fiber.HeaderContentEncoding)); ce != "" && !strings.EqualFold(ce, "identity") {
 		return core.Errorf(core.CodeInvalidRequest, "Content-Encoding %q is not accepted on uploads; send a zip archive instead", ce)
 	}
-	// fasthttp parses multipart bodies of known length while reading them,
-	// holding at most 16 MB of files in memory and spilling the rest (never
-	// more than the 52 MB body limit) to temporary files it removes after
-	// the request.
-	form, err := c.MultipartForm()
+	// The body is read only now, after authentication: as a stream capped
+	// at the 52 MB body limit, holding at most 16 MB of files in memory and
+	// spilling the rest to temporary files removed after the request.
+	form, err := multipart.NewReader(uploadBody(c), params["boundary"]).ReadForm(16 << 20)
+	if errors.Is(err, errBodyTooLarge) {
+		return bodyTooLarge(c, maxBody)
+	}
 	if err != nil {
 		return core.Errorf(core.CodeInvalidRequest, "malformed multipart/form-data body")
 	}
+	defer func() { _ = form.RemoveAll() }()
 	for k, v := range form.Value {
 		switch {
 		case uploadFileFields[k]:

@@ -91,11 +91,15 @@ func New(cfg Config) *Server {
 		// Headers up to 16 KB (long bearer keys, tracing headers); larger
 		// ones are 431 in the envelope.
 		ReadBufferSize: 16 << 10,
-		ReadTimeout:    60 * time.Second,
-		WriteTimeout:   120 * time.Second,
-		IdleTimeout:    120 * time.Second,
+		// Handlers start once the headers are read; bodyGuard bounds and
+		// reads the bodies (server/body.go).
+		StreamRequestBody:            true,
+		DisablePreParseMultipartForm: true,
+		ReadTimeout:                  60 * time.Second,
+		WriteTimeout:                 120 * time.Second,
+		IdleTimeout:                  120 * time.Second,
 	})
-	s.app.Use(s.requestID, s.observe, s.recoverPanic, s.deadline, s.limitPublic, checkQueryText)
+	s.app.Use(s.requestID, s.observe, s.recoverPanic, s.deadline, s.bodyGuard, s.limitPublic, checkQueryText)
 	s.routes()
 	// Anything unmatched is a 404 in the spec's envelope, limited per IP
 	// like the public routes.
@@ -207,6 +211,11 @@ func (s *Server) handleError(c *fiber.Ctx, err error) error {
 		id := "req_" + uuid.NewString()
 		c.Locals(localRequestID, id)
 		c.Set(fiber.HeaderXRequestID, id)
+	}
+	if isUpload(c) {
+		// An upload refused before its body was read leaves the rest of it
+		// on the connection: close it after the answer.
+		c.Context().SetConnectionClose()
 	}
 	var mna *methodNotAllowed
 	if errors.As(err, &mna) {

@@ -72,6 +72,9 @@ type Options struct {
 	// line per request.
 	Log       *slog.Logger
 	AccessLog bool
+	// Listener wraps the server's listener (a test counting the bytes the
+	// server reads).
+	Listener func(net.Listener) net.Listener
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -132,6 +135,9 @@ func New(t testing.TB, opts ...Options) *Env {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("servertest: listen: %v", err)
+	}
+	if o.Listener != nil {
+		ln = o.Listener(ln)
 	}
 	go func() { _ = srv.App().Listener(ln) }()
 	t.Cleanup(func() {

@@ -1,0 +1,122 @@
+package server_test
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bulwark-sec/bulwark/server/servertest"
+)
+
+// countingListener counts every byte the server reads from its connections.
+type countingListener struct {
+	net.Listener
+	read *atomic.Int64
+}
+
+func (l countingListener) Accept() (net.Conn, error) {
+	c, err := l.Listener.Accept()
+	if err != nil {
+		return nil, err
+	}
+	return countingConn{Conn: c, read: l.read}, nil
+}
+
+type countingConn struct {
+	net.Conn
+	read *atomic.Int64
+}
+
+func (c countingConn) Read(p []byte) (int, error) {
+	n, err := c.Conn.Read(p)
+	c.read.Add(int64(n))
+	return n, err
+}
+
+// TestUnauthenticatedUploadReadsNoBody: a 50 MB upload with an unknown key
+// is refused with 401 once its headers are read. The server reads a few
+// kilobytes of the body at most, however fast the client sends, and
+// closes the connection rather than drain the rest.
+func TestUnauthenticatedUploadReadsNoBody(t *testing.T) {
+	var read atomic.Int64
+	env := servertest.New(t, servertest.Options{NoWorker: true,
+		Listener: func(ln net.Listener) net.Listener { return countingListener{Listener: ln, read: &read} }})
+	const size = 50 << 20
+	for _, key := range []string{"bwk_notakey", ""} {
+		read.Store(0)
+		conn, err := net.Dial("tcp", strings.TrimPrefix(env.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		conn.SetDeadline(time.Now().Add(20 * time.Second))
+		auth := ""
+		if key != "" {
+			auth = "Authorization: Bearer " + key + "\r\n"
+		}
+		fmt.Fprintf(conn, "POST /api/v1/contracts/upload HTTP/1.1\r\nHost: x\r\n%sContent-Type: multipart/form-data; boundary=b\r\n"+
+			"Content-Length: %d\r\n\r\n", auth, size)
+		// Send the body in the background as fast as the connection takes it.
+		go func() {
+			chunk := make([]byte, 64<<10)
+			for sent := 0; sent < size; sent += len(chunk) {
+				if _, err := conn.Write(chunk); err != nil {
+					return
+				}
+			}
+		}()
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("read response: %v", err)
+		}
+		resp.Body.Close()
+		conn.Close()
+		if resp.StatusCode != 401 || !resp.Close {
+			t.Errorf("key %q: status %d, close %v; want 401 and the connection closed", key, resp.StatusCode, resp.Close)
+		}
+		if n := read.Load(); n > 256<<10 {
+			t.Errorf("key %q: the server read %d bytes of a %d-byte upload before refusing it", key, n, size)
+		}
+	}
+}
+
+// TestChunkedBodiesAreCapped: bodies without a Content-Length are read
+// through the same caps, 1 MiB for JSON routes.
+func TestChunkedBodiesAreCapped(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true})
+	body := io.MultiReader(strings.NewReader(`{"name":"`), io.LimitReader(neverEnding('a'), 2<<20), strings.NewReader(`"}`))
+	req, err := http.NewRequest("POST", env.URL+"/api/v1/projects", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.ContentLength = -1 // chunked
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Authorization", "Bearer "+env.Key)
+	if r := env.Send(req); r.Status != 413 || r.ErrorCode() != "FILE_TOO_LARGE" {
+		t.Errorf("2 MiB chunked JSON = %d %s, want 413", r.Status, r.Body)
+	}
+	small, err := http.NewRequest("POST", env.URL+"/api/v1/projects", io.MultiReader(strings.NewReader(`{"name":"chunked"}`)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	small.ContentLength = -1
+	small.Header.Set("Content-Type", "application/json")
+	small.Header.Set("Authorization", "Bearer "+env.Key)
+	if r := env.Send(small); r.Status != 201 {
+		t.Errorf("small chunked JSON = %d %s, want 201", r.Status, r.Body)
+	}
+}
+
+type neverEnding byte
+
+func (b neverEnding) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(b)
+	}
+	return len(p), nil
+}
