@@ -4,8 +4,10 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/bulwark-sec/bulwark/core"
 )
@@ -103,4 +105,44 @@ func (s *Server) bodyGuard(c *fiber.Ctx) error {
 // uploadBody is the upload route's body stream, capped at maxBody.
 func uploadBody(c *fiber.Ctx) io.Reader {
 	return &capReader{r: c.Context().RequestBodyStream(), n: maxBody}
+}
+
+// maxUploadsPerOrg bounds the uploads one organization has in flight in
+// this process: each may hold 16 MB of form in memory and 52 MB of
+// temporary files while it is unpacked.
+const maxUploadsPerOrg = 4
+
+// uploadSlots counts the uploads in flight per organization.
+type uploadSlots struct {
+	mu sync.Mutex
+	n  map[uuid.UUID]int
+}
+
+// take reserves a slot for org, or reports that all are in use.
+func (u *uploadSlots) take(org uuid.UUID) bool {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.n == nil {
+		u.n = map[uuid.UUID]int{}
+	}
+	if u.n[org] >= maxUploadsPerOrg {
+		return false
+	}
+	u.n[org]++
+	return true
+}
+
+func (u *uploadSlots) release(org uuid.UUID) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.n[org]--; u.n[org] <= 0 {
+		delete(u.n, org)
+	}
+}
+
+// tooManyUploads is the 429 of an organization at maxUploadsPerOrg.
+func tooManyUploads() error {
+	return &core.Error{Code: core.CodeConcurrentLimit,
+		Message: "the organization already has " + strconv.Itoa(maxUploadsPerOrg) + " uploads in progress; retry when one ends",
+		Extra:   map[string]any{"retry_after": 5}}
 }

@@ -66,6 +66,11 @@ func (s *Server) handleContractUpload(c *fiber.Ctx) error {
 	if ce := strings.TrimSpace(c.Get(fiber.HeaderContentEncoding)); ce != "" && !strings.EqualFold(ce, "identity") {
 		return core.Errorf(core.CodeInvalidRequest, "Content-Encoding %q is not accepted on uploads; send a zip archive instead", ce)
 	}
+	org := principal(c).OrgID
+	if !s.uploads.take(org) {
+		return tooManyUploads()
+	}
+	defer s.uploads.release(org)
 	// The body is read only now, after authentication: as a stream capped
 	// at the 52 MB body limit, holding at most 16 MB of files in memory and
 	// spilling the rest to temporary files removed after the request.

@@ -60,6 +60,8 @@ type Server struct {
 	noLimits bool
 	// methods knows which methods each route pattern serves (405s).
 	methods *routeMethods
+	// uploads bounds the uploads in flight per organization.
+	uploads uploadSlots
 }
 
 // maxBody bounds every request body: a zip of 50 MB plus multipart framing.

@@ -120,3 +120,46 @@ func (b neverEnding) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// TestUploadsInFlightPerOrganization: an organization has at most four
+// uploads in flight in a process; the fifth is 429 CONCURRENT_LIMIT with
+// Retry-After, and a slot frees when an upload ends, even one whose client
+// went away mid-body.
+func TestUploadsInFlightPerOrganization(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true})
+	pid := ctProject(t, env, env.Key, "p")
+	var held []net.Conn
+	for range 4 {
+		conn, err := net.Dial("tcp", strings.TrimPrefix(env.URL, "http://"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, conn)
+		// Headers and the start of a 10 MB body that never comes.
+		fmt.Fprintf(conn, "POST /api/v1/contracts/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n"+
+			"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n--b\r\n"+
+			"Content-Disposition: form-data; name=\"files\"; filename=\"a.sol\"\r\n\r\n%s", env.Key, 10<<20,
+			strings.Repeat("/", 32<<10))
+	}
+	upload := func() *servertest.Response {
+		return env.Upload(env.Key, ctField("project_id", pid), ctFile("b.sol", []byte("contract B {}")))
+	}
+	var r *servertest.Response
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if r = upload(); r.Status == 429 {
+			break
+		}
+	}
+	if r.Status != 429 || r.ErrorCode() != "CONCURRENT_LIMIT" || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("fifth upload = %d %s, want 429 CONCURRENT_LIMIT with Retry-After", r.Status, r.Body)
+	}
+	for _, c := range held {
+		c.Close()
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if r = upload(); r.Status == 201 {
+			return
+		}
+	}
+	t.Errorf("after the held uploads ended: %d %s, want 201", r.Status, r.Body)
+}
