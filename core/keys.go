@@ -61,8 +61,8 @@ func (s *Service) Authenticate(ctx context.Context, key string) (*Principal, err
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if err := db.TouchAPIKey(ctx, s.DB, id, now); err != nil {
-				s.Log.Warn("touch api key", "err", err)
+			if err := db.TouchAPIKey(ctx, s.DB, id, now); err != nil && s.Log != nil {
+				s.Log.Warn("touch api key", "key_id", id, "err", err)
 			}
 		}()
 	}
