@@ -40,6 +40,7 @@ func TestWarmRequestRoundTrips(t *testing.T) {
 	path := "/api/v1/projects/" + r.JSON()["id"].(string)
 	env.Do("GET", path, env.Key, nil) // warm: key cached, script loaded
 	q, c := &countQueries{}, &countCommands{}
+	//lint:ignore SA1019 the hook must see the queries of the service that shares this *bun.DB; WithQueryHook returns a copy
 	env.DB.AddQueryHook(q)
 	env.Redis.AddHook(c)
 	const n = 20
