@@ -5,8 +5,11 @@ go 1.26.0
 require (
 	github.com/alexaandru/go-sitter-forest/solidity v1.9.3
 	github.com/alicebob/miniredis/v2 v2.40.0
+	github.com/bradleyfalzon/ghinstallation/v2 v2.11.0
 	github.com/gofiber/fiber/v2 v2.52.15
+	github.com/golang-jwt/jwt/v4 v4.5.2
 	github.com/google/go-cmp v0.7.0
+	github.com/google/go-github/v62 v62.0.0
 	github.com/google/uuid v1.6.0
 	github.com/hibiken/asynq v0.26.0
 	github.com/mattn/go-isatty v0.0.20
@@ -30,6 +33,7 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/dustin/go-humanize v1.0.1 // indirect
+	github.com/google/go-querystring v1.1.0 // indirect
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/jinzhu/inflection v1.0.0 // indirect
 	github.com/klauspost/compress v1.20.1 // indirect
