@@ -110,6 +110,7 @@ func TestInstallationTokenAndRepoCalls(t *testing.T) {
 			t.Fatalf("%s %s auth %q", call.Method, call.Path, call.Authorization)
 		}
 	}
+	conform(t, s)
 }
 
 func TestTarballRedirect(t *testing.T) {
@@ -150,6 +151,7 @@ func TestTarballRedirect(t *testing.T) {
 		t.Fatal("unknown ref: want error")
 	}
 	_ = s
+	conform(t, s)
 }
 
 func TestPaginationOfFilesAndComments(t *testing.T) {
@@ -204,6 +206,7 @@ func TestPaginationOfFilesAndComments(t *testing.T) {
 	if err != nil || len(cs) != 0 {
 		t.Fatalf("issue 4: %v %v", cs, err)
 	}
+	conform(t, s)
 }
 
 func TestAuthErrors(t *testing.T) {
@@ -253,6 +256,7 @@ func TestAuthErrors(t *testing.T) {
 	if _, _, err := app.Apps.GetInstallation(ctx, 7); !errors.As(err, &ge) || ge.Response.StatusCode != 401 {
 		t.Fatalf("foreign key: %v", err)
 	}
+	conform(t, s)
 }
 
 func TestAppAndUserEndpoints(t *testing.T) {
@@ -289,6 +293,7 @@ func TestAppAndUserEndpoints(t *testing.T) {
 	if err != nil || len(ins) != 1 || ins[0].GetID() != 7 {
 		t.Fatalf("user installations = %v, %v", ins, err)
 	}
+	conform(t, s)
 }
 
 func TestFaultInjection(t *testing.T) {
@@ -318,4 +323,5 @@ func TestFaultInjection(t *testing.T) {
 	if n := len(s.CheckRuns()); n != 1 {
 		t.Fatalf("check runs = %d, want 1 (failed calls must not write)", n)
 	}
+	conform(t, s)
 }
