@@ -57,11 +57,6 @@ func decodeBody(w http.ResponseWriter, r *http.Request) (map[string]any, bool) {
 	return m, true
 }
 
-func (s *Server) repoJSON(repo *Repo) map[string]any {
-	return map[string]any{"id": repo.ID, "name": repo.Name, "full_name": repo.Owner + "/" + repo.Name,
-		"owner": map[string]any{"login": repo.Owner}}
-}
-
 func (s *Server) handlePullFiles(w http.ResponseWriter, r *http.Request, repo *Repo) {
 	n, _ := strconv.Atoi(r.PathValue("n"))
 	s.mu.Lock()
