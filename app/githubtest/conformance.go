@@ -97,10 +97,11 @@ func (sp *Spec) ValidateCall(c Call) error {
 		return nil
 	}
 	p := c.Path
-	// The description's {path} of the contents endpoint is one segment, but
-	// GitHub (and go-github) put a file path with slashes there, and the
-	// repository root as an empty path: validate those as one escaped segment.
-	if owner, rest, ok := cutContents(p); ok {
+	// The description's {path} of contents and {ref} of tarball are one
+	// segment, but GitHub (and go-github) put a file path or a ref with slashes
+	// there, and the repository root as an empty path: validate those as one
+	// escaped segment.
+	if owner, rest, ok := cutRest(p); ok {
 		if rest == "" {
 			rest = "."
 		}
@@ -138,10 +139,11 @@ func (sp *Spec) ValidateCall(c Call) error {
 	return nil
 }
 
-// cutContents splits "/repos/o/r/contents/a/b" into "/repos/o/r/contents/" and "a/b".
-func cutContents(p string) (string, string, bool) {
+// cutRest splits "/repos/o/r/contents/a/b" into "/repos/o/r/contents/" and
+// "a/b" (likewise tarball and zipball).
+func cutRest(p string) (string, string, bool) {
 	parts := strings.SplitN(p, "/", 6)
-	if len(parts) < 5 || parts[1] != "repos" || parts[4] != "contents" {
+	if len(parts) < 5 || parts[1] != "repos" || (parts[4] != "contents" && parts[4] != "tarball" && parts[4] != "zipball") {
 		return "", "", false
 	}
 	rest := ""

@@ -21,6 +21,7 @@ type Repo struct {
 	Owner, Name  string
 	Installation int64
 	commits      map[string]map[string][]byte
+	refs         map[string]string
 	pulls        map[int][]string
 }
 
@@ -30,7 +31,7 @@ func (s *Server) AddRepo(installation int64, fullName string) *Repo {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := &Repo{ID: s.newID(), Owner: owner, Name: name, Installation: installation,
-		commits: map[string]map[string][]byte{}, pulls: map[int][]string{}}
+		commits: map[string]map[string][]byte{}, refs: map[string]string{}, pulls: map[int][]string{}}
 	s.repos[fullName] = r
 	return r
 }
@@ -40,6 +41,14 @@ func (s *Server) AddCommit(fullName, sha string, files map[string][]byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.repos[fullName].commits[sha] = files
+}
+
+// SetRef points a ref ("main", "refs/heads/main", "refs/pull/2/head") at a
+// registered commit, for tarball and contents requests by ref.
+func (s *Server) SetRef(fullName, ref, sha string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.repos[fullName].refs[ref] = sha
 }
 
 // SetPullFiles sets the changed file names of pull request n.
@@ -209,6 +218,9 @@ func (s *Server) handleOAuth(w http.ResponseWriter, r *http.Request) {
 }
 
 func (repo *Repo) tree(w http.ResponseWriter, ref string) (string, map[string][]byte) {
+	if sha, ok := repo.refs[ref]; ok {
+		ref = sha
+	}
 	if files, ok := repo.commits[ref]; ok {
 		return ref, files
 	}

@@ -150,6 +150,12 @@ func TestTarballRedirect(t *testing.T) {
 		&github.RepositoryContentGetOptions{Ref: "feedface"}, 0); err == nil {
 		t.Fatal("unknown ref: want error")
 	}
+	// A fork's pull request is read through the base repository's pull ref.
+	s.SetRef("acme/vault", "refs/pull/2/head", sha)
+	if _, _, err := c.Repositories.GetArchiveLink(context.Background(), "acme", "vault", github.Tarball,
+		&github.RepositoryContentGetOptions{Ref: "refs/pull/2/head"}, 0); err != nil {
+		t.Fatalf("pull ref: %v", err)
+	}
 	_ = s
 	conform(t, s)
 }
