@@ -96,6 +96,12 @@ func TestManifestPermissionsMatchGitHub(t *testing.T) {
 	if err := ref.Value.VisitJSON(v, openapi3.MultiErrors()); err != nil {
 		t.Fatalf("default_permissions do not match GitHub's app-permissions: %v", err)
 	}
+	// The schema allows extra keys; a permission GitHub does not know is an error here.
+	for k := range m.DefaultPermissions {
+		if _, ok := ref.Value.Properties[k]; !ok {
+			t.Errorf("permission %q is not one of GitHub's App permissions", k)
+		}
+	}
 	// Prove the check can fail: a misspelt level is refused.
 	if err := ref.Value.VisitJSON(map[string]any{"checks": "rw"}); err == nil {
 		t.Fatal("app-permissions accepted checks: rw")
