@@ -7,7 +7,10 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
+	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,6 +44,28 @@ func (s *Server) AddCommit(fullName, sha string, files map[string][]byte) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.repos[fullName].commits[sha] = files
+}
+
+// AddCommitDir registers the files under dir (recursively) as repo at sha.
+func (s *Server) AddCommitDir(fullName, sha, dir string) error {
+	files := map[string][]byte{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		files[filepath.ToSlash(rel)] = b
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	s.AddCommit(fullName, sha, files)
+	return nil
 }
 
 // SetRef points a ref ("main", "refs/heads/main", "refs/pull/2/head") at a

@@ -307,9 +307,20 @@ func TestFaultInjection(t *testing.T) {
 	ctx := context.Background()
 	sha := "0123456789abcdef0123456789abcdef01234567"
 	opts := github.CreateCheckRunOptions{Name: "bulwark", HeadSHA: sha}
+	s.FailNext("POST", "/repos/*/*/check-runs", 1, Fault500)
+	s.FailNext("POST", "/repos/*/*/check-runs", 1, Fault429)
 	s.FailNext("POST", "/repos/*/*/check-runs", 1, Fault502)
 	s.FailNext("POST", "/repos/*/*/check-runs", 1, FaultCloseConnection)
 	s.FailNext("POST", "/repos/*/*/check-runs", 1, FaultSecondaryRateLimit)
+	for _, code := range []string{"500", "429"} {
+		_, resp, err := c.Checks.CreateCheckRun(ctx, "acme", "vault", opts)
+		if err == nil || !strings.Contains(err.Error(), code) {
+			t.Fatalf("want %s, got %v", code, err)
+		}
+		if code == "429" && resp.Header.Get("Retry-After") == "" {
+			t.Fatal("429 without Retry-After")
+		}
+	}
 	if _, _, err := c.Checks.CreateCheckRun(ctx, "acme", "vault", opts); err == nil || !strings.Contains(err.Error(), "502") {
 		t.Fatalf("want 502, got %v", err)
 	}

@@ -1,10 +1,14 @@
 package githubtest
 
 import (
+	"context"
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"strings"
 	"testing"
+
+	"github.com/google/go-github/v62/github"
 )
 
 func TestSignWebhook(t *testing.T) {
@@ -44,4 +48,39 @@ func TestFixtureInfo(t *testing.T) {
 	if len(cs.HeadSHA) != 40 {
 		t.Fatalf("check_suite info = %+v", cs)
 	}
+}
+
+// TestFixtureDrivenRepository registers testdata under a real payload's own
+// identifiers and reads it back as the App would.
+func TestFixtureDrivenRepository(t *testing.T) {
+	in, err := Info(LoadFixture(t, "pull_request.opened.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := fixture(t)
+	s.AddInstallation(in.InstallationID, strings.Split(in.Repository, "/")[0])
+	s.AddRepo(in.InstallationID, in.Repository)
+	if err := s.AddCommitDir(in.Repository, in.HeadSHA, "testdata/vault"); err != nil {
+		t.Fatal(err)
+	}
+	s.SetPullFiles(in.Repository, in.PullRequest, []string{"Vault.sol"})
+	c := installationClient(t, s, in.InstallationID)
+	owner, name, _ := strings.Cut(in.Repository, "/")
+	ctx := context.Background()
+	fc, _, _, err := c.Repositories.GetContents(ctx, owner, name, "lib/L.sol", &github.RepositoryContentGetOptions{Ref: in.HeadSHA})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := fc.GetContent(); got != "library L {}\n" {
+		t.Fatalf("content = %q", got)
+	}
+	files, _, err := c.PullRequests.ListFiles(ctx, owner, name, in.PullRequest, nil)
+	if err != nil || len(files) != 1 || files[0].GetFilename() != "Vault.sol" {
+		t.Fatalf("files = %v, %v", files, err)
+	}
+	// The base commit was not registered.
+	if _, _, _, err := c.Repositories.GetContents(ctx, owner, name, "Vault.sol", &github.RepositoryContentGetOptions{Ref: in.BaseSHA}); err == nil {
+		t.Fatal("unregistered base commit: want 404")
+	}
+	conform(t, s)
 }
