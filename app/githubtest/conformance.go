@@ -96,6 +96,19 @@ func (sp *Spec) ValidateCall(c Call) error {
 	if notREST(c.Path) {
 		return nil
 	}
+	req, route, params, err := sp.route(c)
+	if err != nil {
+		return err
+	}
+	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
+		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true}}
+	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
+		return fmt.Errorf("%s %s: %w", c.Method, c.Path, err)
+	}
+	return nil
+}
+
+func (sp *Spec) route(c Call) (*http.Request, *routers.Route, map[string]string, error) {
 	p := c.Path
 	// The description's {path} of contents and {ref} of tarball are one
 	// segment, but GitHub (and go-github) put a file path or a ref with slashes
@@ -119,7 +132,7 @@ func (sp *Spec) ValidateCall(c Call) error {
 	}
 	req, err := http.NewRequest(c.Method, u, bytes.NewReader(body))
 	if err != nil {
-		return err
+		return nil, nil, nil, err
 	}
 	if c.ContentType != "" {
 		req.Header.Set("Content-Type", c.ContentType)
@@ -129,12 +142,30 @@ func (sp *Spec) ValidateCall(c Call) error {
 	}
 	route, params, err := sp.router.FindRoute(req)
 	if err != nil {
-		return fmt.Errorf("%s %s: not in GitHub's REST API: %w", c.Method, c.Path, err)
+		return nil, nil, nil, fmt.Errorf("%s %s: not in GitHub's REST API: %w", c.Method, c.Path, err)
 	}
-	in := &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route,
-		Options: &openapi3filter.Options{AuthenticationFunc: openapi3filter.NoopAuthenticationFunc, MultiError: true}}
-	if err := openapi3filter.ValidateRequest(context.Background(), in); err != nil {
-		return fmt.Errorf("%s %s: %w", c.Method, c.Path, err)
+	return req, route, params, nil
+}
+
+// ValidateResponse checks the fake's recorded JSON answer to a call against
+// the response schema GitHub documents for that operation and status (a
+// status the description does not list is not checked).
+func (sp *Spec) ValidateResponse(c Call) error {
+	if notREST(c.Path) || c.Status <= 0 || c.ResponseHeader == nil {
+		return nil
+	}
+	req, route, params, err := sp.route(c)
+	if err != nil {
+		return err
+	}
+	in := &openapi3filter.ResponseValidationInput{
+		RequestValidationInput: &openapi3filter.RequestValidationInput{Request: req, PathParams: params, Route: route},
+		Status:                 c.Status, Header: c.ResponseHeader,
+		Options: &openapi3filter.Options{MultiError: true},
+	}
+	in.SetBodyBytes(c.ResponseBody)
+	if err := openapi3filter.ValidateResponse(context.Background(), in); err != nil {
+		return fmt.Errorf("%s %s -> %d: %w", c.Method, c.Path, c.Status, err)
 	}
 	return nil
 }

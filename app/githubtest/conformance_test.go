@@ -2,6 +2,7 @@ package githubtest
 
 import (
 	"errors"
+	"net/http"
 	"net/url"
 	"testing"
 )
@@ -15,6 +16,22 @@ func conform(t *testing.T, s *Server) {
 		return
 	}
 	s.CheckConformance(t)
+	// The fake's answers are checked where they are complete: token minting
+	// and GitHub's error bodies. (Check runs, statuses, comments, contents and
+	// installations carry only the fields the App reads; see the package doc.)
+	sp, _ := LoadSpec()
+	for _, c := range s.CallsMatching("POST", "/app/installations/*/access_tokens") {
+		if err := sp.ValidateResponse(c); err != nil {
+			t.Errorf("fake's response does not conform: %v", err)
+		}
+	}
+	for _, c := range s.Calls() {
+		if c.Status >= 400 && c.Status < 500 {
+			if err := sp.ValidateResponse(c); err != nil {
+				t.Errorf("fake's error response does not conform: %v", err)
+			}
+		}
+	}
 }
 
 func loadSpecOrSkip(t *testing.T) *Spec {
@@ -52,5 +69,19 @@ func TestConformanceRejectsWrongRequests(t *testing.T) {
 		if err := sp.ValidateCall(c); err == nil {
 			t.Errorf("%s %s %s: accepted, want rejected", c.Method, c.Path, c.Body)
 		}
+	}
+}
+
+func TestResponseValidationCanFail(t *testing.T) {
+	sp := loadSpecOrSkip(t)
+	c := Call{Method: "POST", Path: "/app/installations/7/access_tokens", Status: 201,
+		ResponseHeader: http.Header{"Content-Type": {"application/json"}}}
+	c.ResponseBody = []byte(`{"token":"ghs_x","expires_at":"2026-01-01T00:00:00Z"}`)
+	if err := sp.ValidateResponse(c); err != nil {
+		t.Fatalf("valid token response rejected: %v", err)
+	}
+	c.ResponseBody = []byte(`{"expires_at":"2026-01-01T00:00:00Z"}`) // token is required
+	if err := sp.ValidateResponse(c); err == nil {
+		t.Fatal("token response without token accepted")
 	}
 }

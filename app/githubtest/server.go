@@ -4,6 +4,12 @@
 // ghinstallation v2 use, checks App JWTs (RS256) and installation tokens, keeps
 // state (check runs, statuses, comments) that tests assert on, records every
 // call and can inject faults (5xx, rate limits, dropped connections).
+//
+// CheckConformance validates recorded requests against GitHub's REST
+// description (npm @octokit/openapi). Responses carry the fields the App and
+// go-github read, not every field GitHub's schemas require: token minting and
+// error bodies conform (tested); check runs, statuses, comments, contents and
+// installations are partial objects.
 package githubtest
 
 import (
@@ -43,6 +49,9 @@ type Call struct {
 	ContentType   string
 	Body          []byte
 	Status        int
+	// The fake's answer, for response conformance checks.
+	ResponseHeader http.Header
+	ResponseBody   []byte
 }
 
 // FaultKind is what an injected fault answers.
@@ -223,6 +232,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 type statusRecorder struct {
 	http.ResponseWriter
 	status int
+	body   []byte
 }
 
 func (r *statusRecorder) WriteHeader(code int) {
@@ -235,6 +245,9 @@ func (r *statusRecorder) WriteHeader(code int) {
 func (r *statusRecorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
+	}
+	if len(r.body) < 1<<20 {
+		r.body = append(r.body, b...)
 	}
 	return r.ResponseWriter.Write(b)
 }
@@ -257,7 +270,10 @@ func (s *Server) handler() http.Handler {
 		} else {
 			mux.ServeHTTP(rec, r)
 		}
-		c.Status = rec.status
+		c.Status, c.ResponseBody = rec.status, rec.body
+		if rec.status > 0 {
+			c.ResponseHeader = w.Header().Clone()
+		}
 		s.mu.Lock()
 		s.calls = append(s.calls, c)
 		s.mu.Unlock()
