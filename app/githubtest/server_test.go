@@ -342,3 +342,48 @@ func TestFaultInjection(t *testing.T) {
 	}
 	conform(t, s)
 }
+
+func TestGitHubLimitsAnswer422(t *testing.T) {
+	s, c := fixture(t)
+	ctx := context.Background()
+	sha := "0123456789abcdef0123456789abcdef01234567"
+	cr, _, err := c.Checks.CreateCheckRun(ctx, "acme", "vault", github.CreateCheckRunOptions{Name: "bulwark", HeadSHA: sha})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ann := func(n int, title string) []*github.CheckRunAnnotation {
+		var out []*github.CheckRunAnnotation
+		for range n {
+			out = append(out, &github.CheckRunAnnotation{Path: github.String("a.sol"), StartLine: github.Int(1), EndLine: github.Int(1),
+				AnnotationLevel: github.String("warning"), Message: github.String("m"), Title: github.String(title)})
+		}
+		return out
+	}
+	update := func(summary string, anns []*github.CheckRunAnnotation) error {
+		_, _, err := c.Checks.UpdateCheckRun(ctx, "acme", "vault", cr.GetID(), github.UpdateCheckRunOptions{Name: "bulwark",
+			Output: &github.CheckRunOutput{Title: github.String("t"), Summary: github.String(summary), Annotations: anns}})
+		return err
+	}
+	if err := update("ok", ann(50, "t")); err != nil {
+		t.Fatalf("50 annotations: %v", err)
+	}
+	for name, err := range map[string]error{
+		"51 annotations": update("ok", ann(51, "t")),
+		"long summary":   update(strings.Repeat("x", 65536), nil),
+		"long title":     update("ok", ann(1, strings.Repeat("x", 256))),
+	} {
+		var ge *github.ErrorResponse
+		if !errors.As(err, &ge) || ge.Response.StatusCode != 422 {
+			t.Errorf("%s: want 422, got %v", name, err)
+		}
+	}
+	if _, _, err := c.Issues.CreateComment(ctx, "acme", "vault", 1, &github.IssueComment{Body: github.String(strings.Repeat("é", 65537))}); err == nil {
+		t.Error("comment of 65537 characters accepted")
+	}
+	if _, _, err := c.Issues.CreateComment(ctx, "acme", "vault", 1, &github.IssueComment{Body: github.String(strings.Repeat("é", 65536))}); err != nil {
+		t.Errorf("comment of 65536 characters: %v", err)
+	}
+	if n := len(s.Comments()); n != 1 {
+		t.Errorf("comments = %d", n)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+	"unicode/utf8"
 )
 
 // paginate slices list as GitHub does (per_page default 30, max 100, page from
@@ -74,9 +75,40 @@ func (s *Server) handlePullFiles(w http.ResponseWriter, r *http.Request, repo *R
 	writeJSON(w, http.StatusOK, paginate(w, r, list))
 }
 
+// checkRunLimits answers 422 as GitHub does when a check run's output breaks
+// its limits: 50 annotations per request, 65535-character summary and text,
+// 255-character annotation titles.
+func checkRunLimits(w http.ResponseWriter, in map[string]any) bool {
+	out, _ := in["output"].(map[string]any)
+	if out == nil {
+		return true
+	}
+	anns, _ := out["annotations"].([]any)
+	msg := ""
+	for _, k := range []string{"summary", "text"} {
+		if v, _ := out[k].(string); utf8.RuneCountInString(v) > 65535 {
+			msg = "Invalid request.\n\nOnly 65535 characters are allowed; " + strconv.Itoa(utf8.RuneCountInString(v)) + " were supplied."
+		}
+	}
+	if len(anns) > 50 {
+		msg = "Invalid request.\n\nOnly 50 annotations are allowed per request."
+	}
+	for _, a := range anns {
+		m, _ := a.(map[string]any)
+		if t, _ := m["title"].(string); utf8.RuneCountInString(t) > 255 {
+			msg = "Invalid request.\n\nAnnotation title is too long (maximum is 255 characters)."
+		}
+	}
+	if msg != "" {
+		ghError(w, http.StatusUnprocessableEntity, msg)
+		return false
+	}
+	return true
+}
+
 func (s *Server) handleCheckRunCreate(w http.ResponseWriter, r *http.Request, repo *Repo) {
 	in, ok := decodeBody(w, r)
-	if !ok {
+	if !ok || !checkRunLimits(w, in) {
 		return
 	}
 	if in["name"] == nil || in["head_sha"] == nil {
@@ -114,7 +146,7 @@ func (s *Server) findByID(list []map[string]any, repo *Repo, id string) map[stri
 
 func (s *Server) handleCheckRunUpdate(w http.ResponseWriter, r *http.Request, repo *Repo) {
 	in, ok := decodeBody(w, r)
-	if !ok {
+	if !ok || !checkRunLimits(w, in) {
 		return
 	}
 	s.mu.Lock()
@@ -199,8 +231,7 @@ func (s *Server) handleCommentCreate(w http.ResponseWriter, r *http.Request, rep
 		return
 	}
 	body, _ := in["body"].(string)
-	if body == "" {
-		ghError(w, http.StatusUnprocessableEntity, "Validation Failed")
+	if !commentBodyOK(w, body) {
 		return
 	}
 	now := time.Now().UTC().Format(time.RFC3339)
@@ -219,8 +250,7 @@ func (s *Server) handleCommentUpdate(w http.ResponseWriter, r *http.Request, rep
 		return
 	}
 	body, _ := in["body"].(string)
-	if body == "" {
-		ghError(w, http.StatusUnprocessableEntity, "Validation Failed")
+	if !commentBodyOK(w, body) {
 		return
 	}
 	prefix := s.commentURL(repo, "")
@@ -239,4 +269,17 @@ func (s *Server) handleCommentUpdate(w http.ResponseWriter, r *http.Request, rep
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// commentBodyOK answers 422 for an empty body or one past GitHub's 65536 characters.
+func commentBodyOK(w http.ResponseWriter, body string) bool {
+	switch {
+	case body == "":
+		ghError(w, http.StatusUnprocessableEntity, "Validation Failed")
+	case utf8.RuneCountInString(body) > 65536:
+		ghError(w, http.StatusUnprocessableEntity, "Validation Failed: body is too long (maximum is 65536 characters)")
+	default:
+		return true
+	}
+	return false
 }
