@@ -17,23 +17,43 @@ func SignWebhook(secret, body []byte) string {
 	return "sha256=" + hex.EncodeToString(m.Sum(nil))
 }
 
-// FixtureDir is where the shared webhook fixtures live, relative to a package
-// directory one level below the repository root (app/githubtest, app).
-var FixtureDir = filepath.Join("..", "..", "shared", "fixtures", "github-webhooks")
+// FixtureDir returns the shared webhook fixtures directory: ../shared next to
+// the module root (the directory holding go.mod), found by walking up from the
+// working directory; $BULWARK_GITHUB_FIXTURES overrides it.
+func FixtureDir() string {
+	if d := os.Getenv("BULWARK_GITHUB_FIXTURES"); d != "" {
+		return d
+	}
+	dir, err := os.Getwd()
+	if err != nil {
+		return ""
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "..", "shared", "fixtures", "github-webhooks")
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return ""
+		}
+		dir = parent
+	}
+}
 
-// LoadFixture reads a webhook fixture (e.g. "pull_request.opened.json") from the
-// shared fixtures, looking in ../shared and ../../shared; it skips the test when
-// they are absent.
+// LoadFixture reads a webhook fixture (e.g. "pull_request.opened.json" or
+// "variants/push.1.json") from FixtureDir; it skips the test when the shared
+// fixtures are absent, and fails it when only that file is missing.
 func LoadFixture(t testing.TB, name string) []byte {
 	t.Helper()
-	for _, dir := range []string{FixtureDir, filepath.Join("..", "shared", "fixtures", "github-webhooks")} {
-		b, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			return b
-		}
+	dir := FixtureDir()
+	if _, err := os.Stat(filepath.Join(dir, "INDEX.json")); dir == "" || err != nil {
+		t.Skipf("shared webhook fixtures absent (want ../shared/fixtures/github-webhooks next to the module root, or $BULWARK_GITHUB_FIXTURES); skipping")
 	}
-	t.Skipf("webhook fixture %s not found under ../shared/fixtures/github-webhooks (shared fixtures absent)", name)
-	return nil
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatalf("webhook fixture: %v", err)
+	}
+	return b
 }
 
 // PayloadInfo is what a test needs from a webhook payload to register contents
