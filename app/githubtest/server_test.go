@@ -387,3 +387,28 @@ func TestGitHubLimitsAnswer422(t *testing.T) {
 		t.Errorf("comments = %d", n)
 	}
 }
+
+// TestEnterpriseBaseURL: with BULWARK_GITHUB_API_URL pointing at a GitHub
+// Enterprise Server style base (/api/v3/), the same calls work.
+func TestEnterpriseBaseURL(t *testing.T) {
+	s, _ := fixture(t)
+	tr, err := ghinstallation.New(http.DefaultTransport, appID, 7, keyPEM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr.BaseURL = s.URL + "/api/v3"
+	c, err := github.NewClient(&http.Client{Transport: tr}).WithEnterpriseURLs(s.URL, s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(c.BaseURL.Path, "/api/v3/") {
+		t.Fatalf("base = %s", c.BaseURL)
+	}
+	if _, _, err := c.Repositories.CreateStatus(context.Background(), "acme", "vault", "abc", &github.RepoStatus{State: github.String("pending")}); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.CallsMatching("POST", "/repos/acme/vault/statuses/abc")); n != 1 {
+		t.Fatalf("recorded %d status calls (paths are recorded without /api/v3)", n)
+	}
+	conform(t, s)
+}
