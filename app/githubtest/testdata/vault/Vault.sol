@@ -1,0 +1,2 @@
+pragma solidity ^0.8.0;
+contract Vault {}
