@@ -4,7 +4,8 @@ GO        ?= go
 GOTESTFLAGS ?=
 PKGS      ?= ./...
 STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.7.0
-BUILDFLAGS = -trimpath -ldflags="-s -w"
+VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+BUILDFLAGS = -trimpath -ldflags="-s -w -X main.toolVersion=$(VERSION)"
 
 .PHONY: run test bench bench-api lint generate build image
 

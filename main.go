@@ -29,6 +29,8 @@ func main() {
 		Short:         "Smart-contract security scanning service",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints the stamped build version (-X main.toolVersion).
+		Version: toolVersion,
 	}
 	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd(), newScanCmd(), newBenchCmd(),
 		newCICmd(), newActionCmd())

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -21,7 +23,7 @@ var toolVersion = "dev"
 // newScanCmd returns "bulwark scan PATH…": a local scan of files, folders
 // and zip archives without a server.
 func newScanCmd() *cobra.Command {
-	var format, failOn, preset, output string
+	var format, failOn, preset, output, maxFileSize string
 	var noColor bool
 	cmd := &cobra.Command{
 		Use:   "scan PATH...",
@@ -29,7 +31,13 @@ func newScanCmd() *cobra.Command {
 		Long: `Scan contract files, folders or zip archives locally and print the findings.
 
 Exit codes: 0 no finding at or over --fail-on, 1 findings at or over --fail-on,
-2 usage error, unreadable input or a file that failed to parse.
+2 usage error, unreadable input, or nothing this version can scan. A file that
+does not parse cleanly is still analysed around the error, which is reported
+once per file; it does not change the exit code.
+
+Files over --max-file-size, files that are not text and sources of languages
+without a scanner in this version are skipped, each kind named in one notice
+on stderr.
 
 Suppress a finding with a comment on the line before it:
   // bulwark-disable-next-line SOL-TX-ORIGIN -- reason`,
@@ -56,12 +64,27 @@ Suppress a finding with a comment on the line before it:
 			default:
 				return usageErr(fmt.Errorf("unknown format %q (text, json, sarif)", format))
 			}
+			lim := bundle.DefaultLimits
+			if maxFileSize != "" {
+				n, err := parseSize(maxFileSize)
+				if err != nil {
+					return usageErr(fmt.Errorf("--max-file-size: %w", err))
+				}
+				lim.MaxFileBytes = n
+			}
 			eng := registry.Default()
-			files, err := bundle.Load(args, func(p string) bool { _, ok := eng.LanguageOf(p); return ok }, bundle.DefaultLimits)
+			files, skipped, err := bundle.LoadReport(args, func(p string) bool { _, ok := eng.LanguageOf(p); return ok }, lim)
 			if err != nil {
 				return usageErr(err)
 			}
+			notices := skipNotices(skipped, lim)
+			for _, n := range notices {
+				fmt.Fprintln(cmd.ErrOrStderr(), "notice: "+n)
+			}
 			if len(files) == 0 {
+				if len(notices) > 0 {
+					return usageErr(fmt.Errorf("nothing to scan in %s: %s", strings.Join(args, ", "), strings.Join(notices, "; ")))
+				}
 				return usageErr(fmt.Errorf("%s: %w", strings.Join(args, ", "), bundle.ErrNoSources))
 			}
 			rep, err := eng.Run(cmd.Context(), files, scanner.Options{Preset: preset})
@@ -90,7 +113,9 @@ Suppress a finding with a comment on the line before it:
 				return err
 			}
 			if len(rep.Errors) > 0 {
-				return &codeError{code: codeUsage, err: fmt.Errorf("%d parse error(s); findings above cover the rest of the input", len(rep.Errors))}
+				// A diagnostic, not a failure: the exit code follows the
+				// findings, as `bulwark ci` does.
+				fmt.Fprintf(cmd.ErrOrStderr(), "notice: %d file(s) did not parse cleanly; they were analysed around the errors listed above\n", len(rep.Errors))
 			}
 			if threshold > 0 {
 				for _, f := range rep.Findings {
@@ -107,6 +132,7 @@ Suppress a finding with a comment on the line before it:
 	cmd.Flags().StringVar(&preset, "preset", scanner.PresetStandard, "detector preset: quick, standard, deep, economic")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file instead of stdout")
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "never colour text output (NO_COLOR is honoured too)")
+	cmd.Flags().StringVar(&maxFileSize, "max-file-size", "", "skip files larger than this (e.g. 8MiB, 500KB; default 8MiB)")
 	return cmd
 }
 
@@ -121,4 +147,66 @@ func isTerminal(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// languageNames name the languages of the source extensions.
+var languageNames = map[string]string{".sol": "Solidity", ".vy": "Vyper", ".vyi": "Vyper", ".rs": "Rust",
+	".move": "Move", ".cairo": "Cairo"}
+
+// skipNotices words what a load skipped, one line per kind.
+func skipNotices(s *bundle.Skipped, lim bundle.Limits) []string {
+	var out []string
+	list := func(names []string) string {
+		if len(names) > 3 {
+			return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
+		}
+		return strings.Join(names, ", ")
+	}
+	if n := len(s.TooLarge); n > 0 {
+		out = append(out, fmt.Sprintf("skipped %d file(s) over the %s file limit: %s (raise it with --max-file-size)",
+			n, formatSize(lim.MaxFileBytes), list(s.TooLarge)))
+	}
+	if n := len(s.NotText); n > 0 {
+		out = append(out, fmt.Sprintf("skipped %d file(s) that are not text (NUL bytes or invalid UTF-8): %s", n, list(s.NotText)))
+	}
+	exts := make([]string, 0, len(s.Unsupported))
+	for ext := range s.Unsupported {
+		exts = append(exts, ext)
+	}
+	sort.Strings(exts)
+	for _, ext := range exts {
+		out = append(out, fmt.Sprintf("%d %s file(s): no %s scanner in this version", len(s.Unsupported[ext]), ext, languageNames[ext]))
+	}
+	return out
+}
+
+// parseSize reads a byte size: a number with an optional B, KB/KiB or
+// MB/MiB suffix (powers of 1024).
+func parseSize(v string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(v))
+	mult := int64(1)
+	for _, u := range []struct {
+		suffix string
+		mult   int64
+	}{{"MIB", 1 << 20}, {"MB", 1 << 20}, {"M", 1 << 20}, {"KIB", 1 << 10}, {"KB", 1 << 10}, {"K", 1 << 10}, {"B", 1}} {
+		if strings.HasSuffix(t, u.suffix) {
+			t, mult = strings.TrimSpace(strings.TrimSuffix(t, u.suffix)), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n <= 0 || n > (1<<40)/mult {
+		return 0, fmt.Errorf("%q is not a size such as 8MiB or 500KB", v)
+	}
+	return n * mult, nil
+}
+
+func formatSize(n int64) string {
+	if n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MiB", n>>20)
+	}
+	if n%(1<<10) == 0 {
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

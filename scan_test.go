@@ -59,9 +59,17 @@ func writeFiles(t *testing.T, files map[string]string) string {
 
 func TestScanExitCodes(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"vuln/Wallet.sol":  vulnerable,
-		"clean/Count.sol":  clean,
-		"broken/Bad.sol":   "pragma solidity ^0.8.0;\ncontract Bad { function f( { }\n",
+		"vuln/Wallet.sol": vulnerable,
+		"clean/Count.sol": clean,
+		"broken/Bad.sol":  "pragma solidity ^0.8.0;\ncontract Bad { function f( { }\n",
+		// A parse error elsewhere in the file does not hide this finding.
+		"brokenvuln/W.sol": strings.Replace(vulnerable, "contract Wallet {", "contract Wallet {\n    function broken( { }", 1),
+		"vyper/Pool.vy":    "# @version 0.3.10\n",
+		"mixed/A.sol":      clean,
+		"mixed/Pool.vy":    "# @version 0.3.10\n",
+		"mixed/x.sol":      "\x7fELF\x00\x00\x00binary",
+		"sized/Big.sol":    vulnerable + strings.Repeat("// padding\n", 200),
+		"sized/Small.sol":  clean,
 		"empty/README.md":  "no contracts here",
 		"suppressed/S.sol": strings.Replace(vulnerable, "        require(tx.origin", "        // bulwark-disable-next-line SOL-TX-ORIGIN -- test\n        require(tx.origin", 1),
 	})
@@ -87,7 +95,16 @@ func TestScanExitCodes(t *testing.T) {
 		{"below threshold", []string{"scan", "--fail-on", "critical", filepath.Join(dir, "vuln")}, 0, "1 high"},
 		{"fail-on none", []string{"scan", "--fail-on", "none", filepath.Join(dir, "vuln")}, 0, ""},
 		{"suppressed", []string{"scan", filepath.Join(dir, "suppressed")}, 0, "1 suppressed"},
-		{"broken input", []string{"scan", filepath.Join(dir, "broken")}, 2, "parse error"},
+		// A parse error is a diagnostic: the exit code follows the findings.
+		{"broken input", []string{"scan", filepath.Join(dir, "broken")}, 0, "parse error"},
+		{"broken input with a finding", []string{"scan", filepath.Join(dir, "brokenvuln")}, 1, "SOL-TX-ORIGIN"},
+		{"only another language", []string{"scan", filepath.Join(dir, "vyper")}, 2, "1 .vy file(s): no Vyper scanner in this version"},
+		{"other language and binary noticed", []string{"scan", filepath.Join(dir, "mixed")}, 0, "skipped 1 file(s) that are not text"},
+		{"other language noticed", []string{"scan", filepath.Join(dir, "mixed")}, 0, "1 .vy file(s): no Vyper scanner"},
+		{"oversize skipped, rest scanned", []string{"scan", "--max-file-size", "1KiB", filepath.Join(dir, "sized")}, 0,
+			"over the 1 KiB file limit: Big.sol (raise it with --max-file-size)"},
+		{"oversize raised", []string{"scan", "--max-file-size", "1MiB", filepath.Join(dir, "sized")}, 1, "SOL-TX-ORIGIN"},
+		{"bad max-file-size", []string{"scan", "--max-file-size", "lots", filepath.Join(dir, "sized")}, 2, ""},
 		{"no sources", []string{"scan", filepath.Join(dir, "empty")}, 2, ""},
 		{"missing path", []string{"scan", filepath.Join(dir, "nope.sol")}, 2, ""},
 		{"no args", []string{"scan"}, 2, ""},

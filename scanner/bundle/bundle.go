@@ -14,6 +14,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 )
@@ -46,14 +47,71 @@ type loader struct {
 	keep  func(string) bool
 	files []scanner.File
 	bytes int64
+	skip  Skipped
+}
+
+// Skipped lists what a load left out, each with its reason, so the caller
+// can say so instead of dropping it in silence.
+type Skipped struct {
+	// TooLarge are files over Limits.MaxFileBytes.
+	TooLarge []string
+	// NotText are files with NUL bytes or mostly invalid UTF-8.
+	NotText []string
+	// Unsupported counts, by extension, source files of a language the
+	// engine has no scanner for (keep refused them).
+	Unsupported map[string][]string
+}
+
+// otherSources are the extensions of contract languages bulwark accepts,
+// whether or not this engine scans them.
+var otherSources = map[string]bool{".sol": true, ".vy": true, ".vyi": true, ".rs": true, ".move": true, ".cairo": true}
+
+// kept reports whether name is for the engine, recording source files of
+// other languages.
+func (l *loader) kept(name string) bool {
+	if l.keep(name) {
+		return true
+	}
+	if ext := strings.ToLower(path.Ext(name)); otherSources[ext] {
+		if l.skip.Unsupported == nil {
+			l.skip.Unsupported = map[string][]string{}
+		}
+		l.skip.Unsupported[ext] = append(l.skip.Unsupported[ext], name)
+	}
+	return false
+}
+
+// isText reports whether b looks like source text: no NUL byte, and at
+// most 1% of it invalid UTF-8 (legacy Latin-1 comments are tolerated).
+func isText(b []byte) bool {
+	if bytes.IndexByte(b, 0) >= 0 {
+		return false
+	}
+	if utf8.Valid(b) {
+		return true
+	}
+	bad := 0
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n == 1 {
+			bad++
+		}
+		i += n
+	}
+	return bad*100 <= len(b)
 }
 
 func (l *loader) add(name string, content []byte) error {
-	if !l.keep(name) {
+	if !l.kept(name) {
 		return nil
 	}
 	if int64(len(content)) > l.lim.MaxFileBytes {
-		return fmt.Errorf("%s: %d bytes: %w", name, len(content), ErrTooLarge)
+		l.skip.TooLarge = append(l.skip.TooLarge, name)
+		return nil
+	}
+	if !isText(content) {
+		l.skip.NotText = append(l.skip.NotText, name)
+		return nil
 	}
 	l.bytes += int64(len(content))
 	if l.bytes > l.lim.MaxBytes || len(l.files) >= l.lim.MaxFiles {
@@ -68,41 +126,61 @@ func (l *loader) add(name string, content []byte) error {
 // argument they came from (prefixed with that argument when several were
 // given).
 func Load(paths []string, keep func(string) bool, lim Limits) ([]scanner.File, error) {
+	files, _, err := LoadReport(paths, keep, lim)
+	return files, err
+}
+
+// LoadReport is Load that also says what it skipped: files over the file
+// limit and files that are not text are left out (the rest of the tree is
+// still read), and source files of languages keep refuses are listed.
+func LoadReport(paths []string, keep func(string) bool, lim Limits) ([]scanner.File, *Skipped, error) {
 	l := &loader{lim: lim, keep: keep}
+	if err := l.load(paths); err != nil {
+		return nil, nil, err
+	}
+	return l.files, &l.skip, nil
+}
+
+func (l *loader) load(paths []string) error {
+	lim := l.lim
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p, ErrNotFound)
+			return fmt.Errorf("%s: %w", p, ErrNotFound)
 		}
 		switch {
 		case st.IsDir():
 			if err := l.dir(p, len(paths) > 1); err != nil {
-				return nil, err
+				return err
 			}
 		case strings.EqualFold(filepath.Ext(p), ".zip"):
 			f, err := os.Open(p)
 			if err != nil {
-				return nil, err
+				return err
 			}
 			err = l.zip(f, st.Size(), filepath.ToSlash(filepath.Clean(p)))
 			f.Close()
 			if err != nil {
-				return nil, err
+				return err
 			}
 		default:
+			name := filepath.ToSlash(filepath.Clean(p))
 			if st.Size() > lim.MaxFileBytes {
-				return nil, fmt.Errorf("%s: %w", p, ErrTooLarge)
+				if l.kept(name) {
+					l.skip.TooLarge = append(l.skip.TooLarge, name)
+				}
+				continue
 			}
 			b, err := os.ReadFile(p)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			if err := l.add(filepath.ToSlash(filepath.Clean(p)), b); err != nil {
-				return nil, err
+			if err := l.add(name, b); err != nil {
+				return err
 			}
 		}
 	}
-	return l.files, nil
+	return nil
 }
 
 func (l *loader) dir(root string, prefix bool) error {
@@ -127,7 +205,7 @@ func (l *loader) dir(root string, prefix bool) error {
 		if prefix {
 			name = path.Join(filepath.ToSlash(filepath.Clean(root)), name)
 		}
-		if !l.keep(name) {
+		if !l.kept(name) {
 			return nil
 		}
 		info, err := d.Info()
@@ -135,7 +213,8 @@ func (l *loader) dir(root string, prefix bool) error {
 			return err
 		}
 		if info.Size() > l.lim.MaxFileBytes {
-			return fmt.Errorf("%s: %w", name, ErrTooLarge)
+			l.skip.TooLarge = append(l.skip.TooLarge, name)
+			return nil
 		}
 		b, err := os.ReadFile(p)
 		if err != nil {
@@ -150,6 +229,10 @@ func ReadZip(r io.ReaderAt, size int64, keep func(string) bool, lim Limits) ([]s
 	l := &loader{lim: lim, keep: keep}
 	if err := l.zip(r, size, ""); err != nil {
 		return nil, err
+	}
+	// A reader of one archive is strict: an entry over the limit fails it.
+	if len(l.skip.TooLarge) > 0 {
+		return nil, fmt.Errorf("%s: %w", l.skip.TooLarge[0], ErrTooLarge)
 	}
 	return l.files, nil
 }
@@ -173,11 +256,12 @@ func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
 		if prefix != "" {
 			name = prefix + "/" + name
 		}
-		if !l.keep(name) {
+		if !l.kept(name) {
 			continue
 		}
 		if zf.UncompressedSize64 > uint64(l.lim.MaxFileBytes) {
-			return fmt.Errorf("%s: %w", name, ErrTooLarge)
+			l.skip.TooLarge = append(l.skip.TooLarge, name)
+			continue
 		}
 		rc, err := zf.Open()
 		if err != nil {
@@ -191,7 +275,8 @@ func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		if n > l.lim.MaxFileBytes {
-			return fmt.Errorf("%s: %w", name, ErrTooLarge)
+			l.skip.TooLarge = append(l.skip.TooLarge, name)
+			continue
 		}
 		if err := l.add(name, buf.Bytes()); err != nil {
 			return err

@@ -128,3 +128,45 @@ func FuzzReadZip(f *testing.F) {
 		}
 	})
 }
+
+// TestLoadReportSkips: a file over the limit, a binary file named .sol and
+// sources of languages without a scanner are left out and listed; the rest
+// of the tree is still read.
+func TestLoadReportSkips(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, b []byte) {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("src/A.sol", []byte("contract A {}"))
+	write("src/Big.sol", bytes.Repeat([]byte("// padding\n"), 200))
+	write("src/x.sol", append([]byte("\x7fELF"), make([]byte, 100)...))
+	write("src/Latin1.sol", []byte("// caf\xe9\ncontract L {}\n"+strings.Repeat("// ok\n", 30)))
+	write("vy/Pool.vy", []byte("# @version 0.3.10\n"))
+	write("vy/Token.vy", []byte("# @version 0.3.10\n"))
+	write("prog/lib.rs", []byte("fn main() {}\n"))
+	write("notes.txt", []byte("x"))
+	lim := bundle.DefaultLimits
+	lim.MaxFileBytes = 1000
+	files, skip, err := bundle.LoadReport([]string{dir}, sol, lim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range files {
+		got = append(got, f.Path)
+	}
+	if diff := cmp.Diff([]string{"src/A.sol", "src/Latin1.sol"}, got); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	want := &bundle.Skipped{TooLarge: []string{"src/Big.sol"}, NotText: []string{"src/x.sol"},
+		Unsupported: map[string][]string{".vy": {"vy/Pool.vy", "vy/Token.vy"}, ".rs": {"prog/lib.rs"}}}
+	if diff := cmp.Diff(want, skip); diff != "" {
+		t.Errorf("skipped (-want +got):\n%s", diff)
+	}
+}
