@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -23,8 +24,9 @@ var toolVersion = "dev"
 // newScanCmd returns "bulwark scan PATH…": a local scan of files, folders
 // and zip archives without a server.
 func newScanCmd() *cobra.Command {
-	var format, failOn, preset, output, maxFileSize string
-	var noColor bool
+	var format, failOn, preset, output, maxFileSize, root string
+	var noColor, includeDeps, includeTests bool
+	var excludes []string
 	cmd := &cobra.Command{
 		Use:   "scan PATH...",
 		Short: "Scan contract files, folders or zip archives",
@@ -64,6 +66,7 @@ Suppress a finding with a comment on the line before it:
 			default:
 				return usageErr(fmt.Errorf("unknown format %q (text, json, sarif)", format))
 			}
+			var err error
 			lim := bundle.DefaultLimits
 			if maxFileSize != "" {
 				n, err := parseSize(maxFileSize)
@@ -72,12 +75,28 @@ Suppress a finding with a comment on the line before it:
 				}
 				lim.MaxFileBytes = n
 			}
+			if root == "" {
+				if root, err = bundle.FindRoot(args[0]); err != nil {
+					return usageErr(err)
+				}
+			} else if root, err = filepath.Abs(root); err != nil {
+				return usageErr(err)
+			}
 			eng := registry.Default()
-			files, skipped, err := bundle.LoadReport(args, func(p string) bool { _, ok := eng.LanguageOf(p); return ok }, lim)
+			tree, err := bundle.LoadTree(args, func(p string) bool { _, ok := eng.LanguageOf(p); return ok }, lim,
+				bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
 			if err != nil {
 				return usageErr(err)
 			}
-			notices := skipNotices(skipped, lim)
+			files := tree.Files
+			if walkedFolder(args) {
+				names := make([]string, len(files))
+				for i, f := range files {
+					names[i] = f.Path
+				}
+				fmt.Fprintln(cmd.ErrOrStderr(), bundle.Summary(names, &tree.Excluded))
+			}
+			notices := skipNotices(&tree.Skipped, lim)
 			for _, n := range notices {
 				fmt.Fprintln(cmd.ErrOrStderr(), "notice: "+n)
 			}
@@ -133,6 +152,10 @@ Suppress a finding with a comment on the line before it:
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file instead of stdout")
 	cmd.Flags().BoolVar(&noColor, "no-color", false, "never colour text output (NO_COLOR is honoured too)")
 	cmd.Flags().StringVar(&maxFileSize, "max-file-size", "", "skip files larger than this (e.g. 8MiB, 500KB; default 8MiB)")
+	cmd.Flags().StringVar(&root, "root", "", "repository root: paths are reported relative to it and its .gitignore, .bulwarkignore and foundry.toml apply (default: the nearest folder with .git, foundry.toml, hardhat.config.* or .bulwark.yml)")
+	cmd.Flags().BoolVar(&includeDeps, "include-deps", false, "also scan dependencies (lib/, node_modules/, dependencies/ and foundry.toml's libs)")
+	cmd.Flags().BoolVar(&includeTests, "include-tests", false, "also scan tests, scripts and mocks (test/, tests/, script/, mocks/, *.t.sol, *.s.sol)")
+	cmd.Flags().StringArrayVar(&excludes, "exclude", nil, "leave out paths matching this .gitignore-style pattern, relative to the root (repeatable)")
 	return cmd
 }
 
@@ -209,4 +232,15 @@ func formatSize(n int64) string {
 		return fmt.Sprintf("%d KiB", n>>10)
 	}
 	return fmt.Sprintf("%d bytes", n)
+}
+
+// walkedFolder reports whether any argument is a folder, whose walk the
+// selection summary describes.
+func walkedFolder(args []string) bool {
+	for _, a := range args {
+		if st, err := os.Stat(a); err == nil && st.IsDir() {
+			return true
+		}
+	}
+	return false
 }

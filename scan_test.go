@@ -14,15 +14,26 @@ import (
 	"github.com/bulwark-sec/bulwark/scanner"
 )
 
+// runCLI runs the command and returns its exit code and what it wrote to
+// stdout and stderr, in that order.
 func runCLI(t *testing.T, args ...string) (int, string) {
+	t.Helper()
+	code, stdout, stderr := runCLIStreams(t, args...)
+	return code, stdout + stderr
+}
+
+// runCLIStreams runs the command and returns its exit code, stdout and
+// stderr apart (reports go to stdout, notices and summaries to stderr).
+func runCLIStreams(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	root := &cobra.Command{Use: "bulwark", SilenceUsage: true, SilenceErrors: true}
 	root.AddCommand(newScanCmd(), newBenchCmd())
-	var out bytes.Buffer
+	var out, errOut bytes.Buffer
 	root.SetOut(&out)
-	root.SetErr(&out)
+	root.SetErr(&errOut)
 	root.SetArgs(args)
-	return executeRoot(root), out.String()
+	code := executeRoot(root)
+	return code, out.String(), errOut.String()
 }
 
 const vulnerable = `pragma solidity ^0.4.24;
@@ -131,7 +142,7 @@ func TestScanExitCodes(t *testing.T) {
 
 func TestScanFormats(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"Wallet.sol": vulnerable})
-	code, out := runCLI(t, "scan", "--format", "json", dir)
+	code, out, _ := runCLIStreams(t, "scan", "--format", "json", dir)
 	if code != 1 {
 		t.Fatalf("exit %d", code)
 	}
@@ -143,7 +154,7 @@ func TestScanFormats(t *testing.T) {
 		t.Errorf("report = %+v", rep)
 	}
 
-	code, out = runCLI(t, "scan", "--format", "sarif", "--fail-on", "none", dir)
+	code, out, _ = runCLIStreams(t, "scan", "--format", "sarif", "--fail-on", "none", dir)
 	if code != 0 {
 		t.Fatalf("exit %d", code)
 	}

@@ -39,7 +39,7 @@ var (
 )
 
 // skipDirs are folders that never hold the project's own sources.
-var skipDirs = map[string]bool{".git": true, "node_modules": true, ".hg": true, ".svn": true}
+var skipDirs = map[string]bool{".git": true, ".hg": true, ".svn": true}
 
 // loader accumulates files under the limits.
 type loader struct {
@@ -48,6 +48,8 @@ type loader struct {
 	files []scanner.File
 	bytes int64
 	skip  Skipped
+	rules *rules
+	ex    Excluded
 }
 
 // Skipped lists what a load left out, each with its reason, so the caller
@@ -126,19 +128,83 @@ func (l *loader) add(name string, content []byte) error {
 // argument they came from (prefixed with that argument when several were
 // given).
 func Load(paths []string, keep func(string) bool, lim Limits) ([]scanner.File, error) {
-	files, _, err := LoadReport(paths, keep, lim)
-	return files, err
+	t, err := LoadTree(paths, keep, lim, Selection{IncludeTests: true})
+	if err != nil {
+		return nil, err
+	}
+	return t.Files, nil
 }
 
-// LoadReport is Load that also says what it skipped: files over the file
-// limit and files that are not text are left out (the rest of the tree is
-// still read), and source files of languages keep refuses are listed.
-func LoadReport(paths []string, keep func(string) bool, lim Limits) ([]scanner.File, *Skipped, error) {
-	l := &loader{lim: lim, keep: keep}
-	if err := l.load(paths); err != nil {
-		return nil, nil, err
+// Tree is what LoadTree read and what it left out.
+type Tree struct {
+	Files []scanner.File
+	// Skipped are files left out for what they are (too large, not text,
+	// another language); Excluded are folders and files left out by the
+	// selection (dependencies, tests, ignore files).
+	Skipped  Skipped
+	Excluded Excluded
+}
+
+// LoadTree is Load with a project's selection rules, saying what it left
+// out: files over the file limit and files that are not text (the rest of
+// the tree is still read), source files of languages keep refuses, and
+// the dependencies, tests and ignored paths of sel.
+func LoadTree(paths []string, keep func(string) bool, lim Limits, sel Selection) (*Tree, error) {
+	r, err := compileRules(sel)
+	if err != nil {
+		return nil, err
 	}
-	return l.files, &l.skip, nil
+	l := &loader{lim: lim, keep: keep, rules: r}
+	if err := l.load(paths); err != nil {
+		return nil, err
+	}
+	return &Tree{Files: l.files, Skipped: l.skip, Excluded: l.ex}, nil
+}
+
+// name is the output path of the local path p: relative to the selection's
+// root when there is one, else relative to the argument it came from.
+func (l *loader) name(p, arg string, prefix bool) (string, error) {
+	if root := l.rules.sel.Root; root != "" {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return "", err
+		}
+		rel, err := filepath.Rel(root, abs)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return filepath.ToSlash(rel), nil
+		}
+	}
+	if arg == p {
+		return filepath.ToSlash(filepath.Clean(p)), nil
+	}
+	rel, err := filepath.Rel(arg, p)
+	if err != nil {
+		return "", err
+	}
+	name := filepath.ToSlash(rel)
+	if prefix {
+		name = path.Join(filepath.ToSlash(filepath.Clean(arg)), name)
+	}
+	return name, nil
+}
+
+// exclude counts the files of dir (output path rel) left out for reason.
+func (l *loader) exclude(dir, rel, reason string) {
+	n := 0
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && l.keep(p) {
+			n++
+		}
+		return nil
+	})
+	if n == 0 {
+		return
+	}
+	m := map[string]*map[string]int{"deps": &l.ex.Deps, "tests": &l.ex.Tests, "ignored": &l.ex.Ignored}[reason]
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	(*m)[rel+"/"] += n
 }
 
 func (l *loader) load(paths []string) error {
@@ -158,13 +224,21 @@ func (l *loader) load(paths []string) error {
 			if err != nil {
 				return err
 			}
-			err = l.zip(f, st.Size(), filepath.ToSlash(filepath.Clean(p)))
+			zname, err := l.name(p, p, false)
+			if err != nil {
+				f.Close()
+				return err
+			}
+			err = l.zip(f, st.Size(), zname)
 			f.Close()
 			if err != nil {
 				return err
 			}
 		default:
-			name := filepath.ToSlash(filepath.Clean(p))
+			name, err := l.name(p, p, false)
+			if err != nil {
+				return err
+			}
 			if st.Size() > lim.MaxFileBytes {
 				if l.kept(name) {
 					l.skip.TooLarge = append(l.skip.TooLarge, name)
@@ -189,7 +263,18 @@ func (l *loader) dir(root string, prefix bool) error {
 			return err
 		}
 		if d.IsDir() {
-			if p != root && skipDirs[d.Name()] {
+			if p == root {
+				return nil
+			}
+			if skipDirs[d.Name()] {
+				return filepath.SkipDir
+			}
+			rel, err := l.name(p, root, prefix)
+			if err != nil {
+				return err
+			}
+			if why := l.rules.skipDir(rel); why != "" {
+				l.exclude(p, rel, why)
 				return filepath.SkipDir
 			}
 			return nil
@@ -197,15 +282,20 @@ func (l *loader) dir(root string, prefix bool) error {
 		if !d.Type().IsRegular() {
 			return nil // symlinks and devices stay out
 		}
-		rel, err := filepath.Rel(root, p)
+		name, err := l.name(p, root, prefix)
 		if err != nil {
 			return err
 		}
-		name := filepath.ToSlash(rel)
-		if prefix {
-			name = path.Join(filepath.ToSlash(filepath.Clean(root)), name)
-		}
 		if !l.kept(name) {
+			return nil
+		}
+		if why := l.rules.skipFile(name); why != "" {
+			m := map[string]*map[string]int{"tests": &l.ex.Tests, "ignored": &l.ex.Ignored}[why]
+			if *m == nil {
+				*m = map[string]int{}
+			}
+			dir := path.Dir(name) + "/"
+			(*m)[dir]++
 			return nil
 		}
 		info, err := d.Info()
@@ -226,7 +316,7 @@ func (l *loader) dir(root string, prefix bool) error {
 
 // ReadZip reads the files of a zip archive for which keep returns true.
 func ReadZip(r io.ReaderAt, size int64, keep func(string) bool, lim Limits) ([]scanner.File, error) {
-	l := &loader{lim: lim, keep: keep}
+	l := &loader{lim: lim, keep: keep, rules: &rules{}}
 	if err := l.zip(r, size, ""); err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -129,10 +130,10 @@ func FuzzReadZip(f *testing.F) {
 	})
 }
 
-// TestLoadReportSkips: a file over the limit, a binary file named .sol and
+// TestLoadTreeSkips: a file over the limit, a binary file named .sol and
 // sources of languages without a scanner are left out and listed; the rest
 // of the tree is still read.
-func TestLoadReportSkips(t *testing.T) {
+func TestLoadTreeSkips(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name string, b []byte) {
 		p := filepath.Join(dir, name)
@@ -153,10 +154,11 @@ func TestLoadReportSkips(t *testing.T) {
 	write("notes.txt", []byte("x"))
 	lim := bundle.DefaultLimits
 	lim.MaxFileBytes = 1000
-	files, skip, err := bundle.LoadReport([]string{dir}, sol, lim)
+	tree, err := bundle.LoadTree([]string{dir}, sol, lim, bundle.Selection{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	files, skip := tree.Files, &tree.Skipped
 	var got []string
 	for _, f := range files {
 		got = append(got, f.Path)
@@ -168,5 +170,88 @@ func TestLoadReportSkips(t *testing.T) {
 		Unsupported: map[string][]string{".vy": {"vy/Pool.vy", "vy/Token.vy"}, ".rs": {"prog/lib.rs"}}}
 	if diff := cmp.Diff(want, skip); diff != "" {
 		t.Errorf("skipped (-want +got):\n%s", diff)
+	}
+}
+
+// TestSelection: a scan of a Foundry repository walks src/ and leaves out
+// lib/ (its libs), test/, script/, mocks, *.t.sol, node_modules and what
+// .gitignore and --exclude name, counting each; output paths are relative
+// to the root whatever folder is named; the include flags bring them back.
+func TestSelection(t *testing.T) {
+	root := t.TempDir()
+	for name, body := range map[string]string{
+		"foundry.toml":                           "[profile.default]\nsrc = \"src\"\nout = \"out\"\nlibs = [\"lib\", \"deps\"]\n",
+		".gitignore":                             "out/\nsrc/generated/\n",
+		"src/Vault.sol":                          "contract V {}",
+		"src/token/Token.sol":                    "contract T {}",
+		"src/mocks/MockToken.sol":                "contract M {}",
+		"src/generated/Gen.sol":                  "contract G {}",
+		"src/Vault.t.sol":                        "contract VT {}",
+		"lib/forge-std/src/Test.sol":             "contract Test {}",
+		"lib/forge-std/src/Vm.sol":               "interface Vm {}",
+		"deps/solmate/src/ERC20.sol":             "contract E {}",
+		"node_modules/@oz/contracts/Ownable.sol": "contract O {}",
+		"test/Vault.t.sol":                       "contract VT2 {}",
+		"script/Deploy.s.sol":                    "contract D {}",
+		"out/Vault.sol/Vault.json":               "{}",
+	} {
+		p := filepath.Join(root, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	names := func(tr *bundle.Tree) []string {
+		var out []string
+		for _, f := range tr.Files {
+			out = append(out, f.Path)
+		}
+		sort.Strings(out)
+		return out
+	}
+	load := func(sel bundle.Selection, paths ...string) *bundle.Tree {
+		t.Helper()
+		tr, err := bundle.LoadTree(paths, sol, bundle.DefaultLimits, sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	found, err := bundle.FindRoot(filepath.Join(root, "src", "token"))
+	if err != nil || found != root {
+		t.Fatalf("FindRoot = %q, %v; want %q", found, err, root)
+	}
+
+	tr := load(bundle.Selection{Root: root}, root)
+	if diff := cmp.Diff([]string{"src/Vault.sol", "src/token/Token.sol"}, names(tr)); diff != "" {
+		t.Errorf("scan . (-want +got):\n%s", diff)
+	}
+	want := bundle.Excluded{
+		Deps:    map[string]int{"lib/": 2, "deps/": 1, "node_modules/": 1},
+		Tests:   map[string]int{"test/": 1, "script/": 1, "src/mocks/": 1, "src/": 1},
+		Ignored: map[string]int{"src/generated/": 1},
+	}
+	if diff := cmp.Diff(want, tr.Excluded); diff != "" {
+		t.Errorf("excluded (-want +got):\n%s", diff)
+	}
+	if got := bundle.Summary(names(tr), &tr.Excluded); got != "scanned 2 file(s) in src/; skipped 9 in deps/, lib/, node_modules/, script/, src/, src/generated/, src/mocks/, test/ (use --include-deps or --include-tests to scan them)" {
+		t.Errorf("summary = %q", got)
+	}
+
+	// Naming a sub-folder, or calling from one, keeps root-relative paths.
+	if diff := cmp.Diff([]string{"src/token/Token.sol"}, names(load(bundle.Selection{Root: root}, filepath.Join(root, "src", "token")))); diff != "" {
+		t.Errorf("scan src/token (-want +got):\n%s", diff)
+	}
+	// A file named explicitly is scanned whatever the rules say.
+	if diff := cmp.Diff([]string{"test/Vault.t.sol"}, names(load(bundle.Selection{Root: root}, filepath.Join(root, "test", "Vault.t.sol")))); diff != "" {
+		t.Errorf("explicit file (-want +got):\n%s", diff)
+	}
+	all := load(bundle.Selection{Root: root, IncludeDeps: true, IncludeTests: true, Exclude: []string{"node_modules/"}}, root)
+	if diff := cmp.Diff([]string{"deps/solmate/src/ERC20.sol", "lib/forge-std/src/Test.sol", "lib/forge-std/src/Vm.sol",
+		"script/Deploy.s.sol", "src/Vault.sol", "src/Vault.t.sol", "src/mocks/MockToken.sol", "src/token/Token.sol",
+		"test/Vault.t.sol"}, names(all)); diff != "" {
+		t.Errorf("include both, exclude node_modules (-want +got):\n%s", diff)
 	}
 }

@@ -1,0 +1,224 @@
+package bundle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+	ignore "github.com/sabhiram/go-gitignore"
+)
+
+// A repository holds more than its own contracts: dependencies (Foundry's
+// lib/, npm's node_modules/, Soldeer's dependencies/), tests, deployment
+// scripts and mocks. Findings there are noise to the people scanning their
+// own code, so a scan of a folder leaves them out unless asked, and says
+// what it left out in one line. A file named explicitly is always scanned.
+
+// Selection says which parts of a folder tree a load walks.
+type Selection struct {
+	// Root is the repository root: output paths are relative to it, and
+	// its .gitignore, .bulwarkignore and foundry.toml apply. Empty means
+	// paths relative to each argument, and no project rules.
+	Root string
+	// IncludeDeps and IncludeTests turn the default exclusions off.
+	IncludeDeps, IncludeTests bool
+	// Exclude holds more .gitignore-style patterns, relative to Root.
+	Exclude []string
+}
+
+// Excluded counts, per reason, the source files a selection left out, by
+// the folder they were in ("lib/", "test/", …).
+type Excluded struct {
+	Deps, Tests, Ignored map[string]int
+}
+
+// Total is the number of files left out.
+func (e *Excluded) Total() int {
+	n := 0
+	for _, m := range []map[string]int{e.Deps, e.Tests, e.Ignored} {
+		for _, c := range m {
+			n += c
+		}
+	}
+	return n
+}
+
+// rules is a selection compiled for one root.
+type rules struct {
+	sel     Selection
+	deps    map[string]bool // folder names, relative to the root
+	tests   map[string]bool
+	ignored *ignore.GitIgnore
+}
+
+// markers are the files that make a folder a repository root.
+var markers = []string{".git", "foundry.toml", ".bulwark.yml", "hardhat.config.js", "hardhat.config.ts",
+	"hardhat.config.cjs", "hardhat.config.mjs", "truffle-config.js", "ape-config.yaml", "brownie-config.yaml",
+	"Anchor.toml", "Scarb.toml", "Move.toml"}
+
+// FindRoot returns the nearest folder at or above dir holding a repository
+// marker (.git, foundry.toml, hardhat.config.*, .bulwark.yml, …), or "".
+func FindRoot(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		for _, m := range markers {
+			if _, err := os.Stat(filepath.Join(d, m)); err == nil {
+				return d, nil
+			}
+		}
+		if filepath.Dir(d) == d {
+			return "", nil
+		}
+	}
+}
+
+// foundryProfile is what a selection reads of foundry.toml.
+type foundryProfile struct {
+	Profile struct {
+		Default struct {
+			Src    string   `toml:"src"`
+			Test   string   `toml:"test"`
+			Script string   `toml:"script"`
+			Libs   []string `toml:"libs"`
+		} `toml:"default"`
+	} `toml:"profile"`
+}
+
+func compileRules(sel Selection) (*rules, error) {
+	r := &rules{sel: sel,
+		deps:  map[string]bool{"lib": true, "node_modules": true, "dependencies": true},
+		tests: map[string]bool{"test": true, "tests": true, "script": true, "scripts": true},
+	}
+	if sel.Root == "" {
+		r.ignored = ignore.CompileIgnoreLines(sel.Exclude...)
+		return r, nil
+	}
+	if b, err := os.ReadFile(filepath.Join(sel.Root, "foundry.toml")); err == nil {
+		var fp foundryProfile
+		if err := toml.Unmarshal(b, &fp); err != nil {
+			return nil, fmt.Errorf("foundry.toml: %w", err)
+		}
+		d := fp.Profile.Default
+		for _, l := range d.Libs {
+			r.deps[cleanDir(l)] = true
+		}
+		for _, t := range []string{d.Test, d.Script} {
+			if t != "" {
+				r.tests[cleanDir(t)] = true
+			}
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
+		return nil, err
+	}
+	var lines []string
+	for _, name := range []string{".gitignore", ".bulwarkignore"} {
+		b, err := os.ReadFile(filepath.Join(sel.Root, name))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", name, err)
+		}
+		lines = append(lines, strings.Split(string(b), "\n")...)
+	}
+	r.ignored = ignore.CompileIgnoreLines(append(lines, sel.Exclude...)...)
+	return r, nil
+}
+
+func cleanDir(p string) string { return strings.Trim(path.Clean(filepath.ToSlash(p)), "/") }
+
+// skipDir reports why a folder (slash path relative to the root) is left
+// out: "deps", "tests", "ignored", or "" to walk it.
+func (r *rules) skipDir(rel string) string {
+	switch {
+	case r.ignored.MatchesPath(rel + "/"):
+		return "ignored"
+	case !r.sel.IncludeDeps && (r.deps[rel] || path.Base(rel) == "node_modules"):
+		return "deps"
+	case !r.sel.IncludeTests && (r.tests[rel] || isTestDir(path.Base(rel))):
+		return "tests"
+	}
+	return ""
+}
+
+// isTestDir names folders of tests and mocks wherever they sit.
+func isTestDir(base string) bool {
+	switch strings.ToLower(base) {
+	case "test", "tests", "mocks", "mock":
+		return true
+	}
+	return false
+}
+
+// skipFile reports why a file is left out ("tests" for Foundry's *.t.sol
+// and *.s.sol, "ignored" for .gitignore matches), or "".
+func (r *rules) skipFile(rel string) string {
+	switch {
+	case r.ignored.MatchesPath(rel):
+		return "ignored"
+	case !r.sel.IncludeTests && (strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol")):
+		return "tests"
+	}
+	return ""
+}
+
+// Summary words what a scan of a tree selected, in one line:
+// "scanned 7 files in src/; skipped 983 in lib/, test/, script/ (use
+// --include-deps or --include-tests to scan them)".
+func Summary(files []string, ex *Excluded) string {
+	dirs := map[string]bool{}
+	for _, f := range files {
+		d, _, ok := strings.Cut(f, "/")
+		if !ok {
+			d = "."
+		}
+		dirs[d+"/"] = true
+	}
+	in := keys(dirs)
+	if len(in) == 1 && in[0] == "./" {
+		in = []string{"the root folder"}
+	}
+	s := fmt.Sprintf("scanned %d file(s) in %s", len(files), strings.Join(in, ", "))
+	if ex == nil || ex.Total() == 0 {
+		return s
+	}
+	where := map[string]bool{}
+	var flags []string
+	for _, part := range []struct {
+		m    map[string]int
+		flag string
+	}{{ex.Deps, "--include-deps"}, {ex.Tests, "--include-tests"}, {ex.Ignored, ""}} {
+		for d := range part.m {
+			where[d] = true
+		}
+		if len(part.m) > 0 && part.flag != "" {
+			flags = append(flags, part.flag)
+		}
+	}
+	s += fmt.Sprintf("; skipped %d in %s", ex.Total(), strings.Join(keys(where), ", "))
+	if len(flags) > 0 {
+		s += " (use " + strings.Join(flags, " or ") + " to scan them)"
+	}
+	return s
+}
+
+func keys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
