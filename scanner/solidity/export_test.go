@@ -39,3 +39,6 @@ func WordSetMatches(s string, words ...string) (set, re bool) {
 	w := newWordSet(words...)
 	return w.MatchString(s), w.re.MatchString(s)
 }
+
+// Mask is the parser's pre-pass over unsupported syntax.
+var Mask = mask

@@ -1,8 +1,6 @@
 package solidity
 
 import (
-	"bytes"
-
 	forest "github.com/alexaandru/go-sitter-forest/solidity"
 	ts "github.com/tree-sitter/go-tree-sitter"
 
@@ -58,7 +56,7 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src)}
-	p.c.parse(shim(src), func(flat []flatNode, caps []capture) {
+	p.c.parse(mask(src), func(flat []flatNode, caps []capture) {
 		if len(flat) == 0 {
 			u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
 			return
@@ -167,26 +165,6 @@ func fold(n *Node) {
 		n.Children[i] = c
 		fold(c)
 	}
-}
-
-// shim works around gaps of the grammar without moving a byte, so every
-// offset and line still points into the original source: Yul hex string
-// literals (hex"19_01"), which the grammar rejects inside assembly, become
-// plain strings. The analysis never looks at literal values.
-func shim(src []byte) []byte {
-	if !bytes.Contains(src, []byte(`hex"`)) && !bytes.Contains(src, []byte(`hex'`)) {
-		return src
-	}
-	out := bytes.Clone(src)
-	for i := 0; i+4 <= len(out); i++ {
-		if out[i] == 'h' && out[i+1] == 'e' && out[i+2] == 'x' && (out[i+3] == '"' || out[i+3] == '\'') {
-			if i > 0 && (isIdent(out[i-1])) {
-				continue
-			}
-			out[i], out[i+1], out[i+2] = ' ', ' ', ' '
-		}
-	}
-	return out
 }
 
 func isIdent(b byte) bool {
