@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -50,6 +51,38 @@ Suppress a finding with a comment on the line before it:
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if root == "" {
+				if root, err = bundle.FindRoot(args[0]); err != nil {
+					return usageErr(err)
+				}
+			} else if root, err = filepath.Abs(root); err != nil {
+				return usageErr(err)
+			}
+			// The repository's .bulwark.yml sets defaults; flags win.
+			var cfg *bundle.Config
+			if root != "" {
+				if cfg, err = bundle.LoadConfig(root); err != nil {
+					return usageErr(err)
+				}
+			}
+			if cfg != nil {
+				if cfg.Preset != "" && !cmd.Flags().Changed("preset") {
+					preset = cfg.Preset
+				}
+				if cfg.FailOn != "" && !cmd.Flags().Changed("fail-on") {
+					failOn = cfg.FailOn
+				}
+				includeDeps = includeDeps || cfg.IncludeDeps
+				includeTests = includeTests || cfg.IncludeTests
+				excludes = append(slices.Clone(cfg.Exclude), excludes...)
+				if len(cfg.Paths) > 0 && onlyRoot(args, root) {
+					args = nil
+					for _, p := range cfg.Paths {
+						args = append(args, filepath.Join(root, filepath.FromSlash(p)))
+					}
+				}
+			}
 			if !scanner.ValidPreset(preset) {
 				return usageErr(fmt.Errorf("unknown preset %q (quick, standard, deep, economic)", preset))
 			}
@@ -66,7 +99,6 @@ Suppress a finding with a comment on the line before it:
 			default:
 				return usageErr(fmt.Errorf("unknown format %q (text, json, sarif)", format))
 			}
-			var err error
 			lim := bundle.DefaultLimits
 			if maxFileSize != "" {
 				n, err := parseSize(maxFileSize)
@@ -75,15 +107,12 @@ Suppress a finding with a comment on the line before it:
 				}
 				lim.MaxFileBytes = n
 			}
-			if root == "" {
-				if root, err = bundle.FindRoot(args[0]); err != nil {
-					return usageErr(err)
-				}
-			} else if root, err = filepath.Abs(root); err != nil {
-				return usageErr(err)
-			}
 			eng := registry.Default()
-			tree, err := bundle.LoadTree(args, func(p string) bool { _, ok := eng.LanguageOf(p); return ok }, lim,
+			keep := func(p string) bool {
+				lang, ok := eng.LanguageOf(p)
+				return ok && (cfg == nil || len(cfg.Languages) == 0 || slices.Contains(cfg.Languages, lang))
+			}
+			tree, err := bundle.LoadTree(args, keep, lim,
 				bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
 			if err != nil {
 				return usageErr(err)
@@ -109,6 +138,9 @@ Suppress a finding with a comment on the line before it:
 			rep, err := eng.Run(cmd.Context(), files, scanner.Options{Preset: preset})
 			if err != nil {
 				return err
+			}
+			if cfg != nil {
+				rep.Findings = cfg.Apply(rep.Findings)
 			}
 			var w io.Writer = cmd.OutOrStdout()
 			color := !noColor && isTerminal(w)
@@ -243,4 +275,16 @@ func walkedFolder(args []string) bool {
 		}
 	}
 	return false
+}
+
+// onlyRoot reports whether the arguments name just the repository root
+// (`bulwark scan .` at the root), which a configuration's paths replace.
+func onlyRoot(args []string, root string) bool {
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if err != nil || abs != root {
+			return false
+		}
+	}
+	return true
 }

@@ -194,3 +194,35 @@ func TestBenchSkipsWithoutCorpus(t *testing.T) {
 		t.Errorf("exit %d, output %q", code, out)
 	}
 }
+
+// TestScanConfig: the root's .bulwark.yml sets paths, fail_on, detector
+// overrides and exclusions; flags win over it; a mistake in it is exit 2
+// naming its line.
+func TestScanConfig(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		".git/HEAD":       "ref: refs/heads/main\n",
+		"src/Wallet.sol":  vulnerable,
+		"src/old/Old.sol": vulnerable,
+		"other/Other.sol": vulnerable,
+		".bulwark.yml":    "paths: [src]\nexclude: [src/old/]\nfail_on: critical\n",
+	})
+	code, out := runCLI(t, "scan", "-f", "json", dir)
+	if code != 0 || !strings.Contains(out, `"src/Wallet.sol"`) || strings.Contains(out, "Old.sol") || strings.Contains(out, "Other.sol") {
+		t.Errorf("with config: exit %d, output:\n%s", code, out)
+	}
+	if code, _ := runCLI(t, "scan", "--fail-on", "high", dir); code != 1 {
+		t.Errorf("--fail-on high over fail_on critical: exit %d, want 1", code)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".bulwark.yml"), []byte("fail_on: high\ndetectors:\n  SOL-TX-ORIGIN: {severity: low}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out := runCLI(t, "scan", filepath.Join(dir, "src")); code != 0 || !strings.Contains(out, "low") {
+		t.Errorf("severity override: exit %d, output:\n%s", code, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".bulwark.yml"), []byte("paths: [src]\nfailOn: high\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _ := runCLI(t, "scan", dir); code != 2 {
+		t.Errorf("unknown key: exit %d, want 2", code)
+	}
+}
