@@ -122,40 +122,64 @@ func (b neverEnding) Read(p []byte) (int, error) {
 }
 
 // TestUploadsInFlightPerOrganization: an organization has at most four
-// uploads in flight in a process; the fifth is 429 CONCURRENT_LIMIT with
+// uploads in flight in a process; more are 429 CONCURRENT_LIMIT with
 // Retry-After, and a slot frees when an upload ends, even one whose client
 // went away mid-body.
 func TestUploadsInFlightPerOrganization(t *testing.T) {
 	env := servertest.New(t, servertest.Options{NoWorker: true})
 	pid := ctProject(t, env, env.Key, "p")
-	var held []net.Conn
-	for range 4 {
+	// Six uploads whose 10 MB body never comes: four take the slots and
+	// wait for their bodies, two are refused at once.
+	const held = 6
+	answers := make(chan int, held)
+	var conns []net.Conn
+	for i := range held {
 		conn, err := net.Dial("tcp", strings.TrimPrefix(env.URL, "http://"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		held = append(held, conn)
-		// Headers and the start of a 10 MB body that never comes.
+		conns = append(conns, conn)
 		fmt.Fprintf(conn, "POST /api/v1/contracts/upload HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\n"+
 			"Content-Type: multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n--b\r\n"+
-			"Content-Disposition: form-data; name=\"files\"; filename=\"a.sol\"\r\n\r\n%s", env.Key, 10<<20,
+			"Content-Disposition: form-data; name=\"files\"; filename=\"a%d.sol\"\r\n\r\n%s", env.Key, 10<<20, i,
 			strings.Repeat("/", 32<<10))
+		go func() {
+			if resp, err := http.ReadResponse(bufio.NewReader(conn), nil); err == nil {
+				resp.Body.Close()
+				answers <- resp.StatusCode
+			}
+		}()
+	}
+	defer func() {
+		for _, c := range conns {
+			c.Close()
+		}
+	}()
+	for range held - 4 {
+		select {
+		case code := <-answers:
+			if code != 429 {
+				t.Fatalf("a held upload was answered %d, want 429 for the two over the limit", code)
+			}
+		case <-time.After(20 * time.Second):
+			t.Fatal("the uploads over the limit were not refused")
+		}
 	}
 	upload := func() *servertest.Response {
 		return env.Upload(env.Key, ctField("project_id", pid), ctFile("b.sol", []byte("contract B {}")))
 	}
-	var r *servertest.Response
-	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if r = upload(); r.Status == 429 {
-			break
-		}
+	if r := upload(); r.Status != 429 || r.ErrorCode() != "CONCURRENT_LIMIT" || r.Header.Get("Retry-After") == "" {
+		t.Fatalf("upload beside four in flight = %d %s, want 429 CONCURRENT_LIMIT with Retry-After", r.Status, r.Body)
 	}
-	if r.Status != 429 || r.ErrorCode() != "CONCURRENT_LIMIT" || r.Header.Get("Retry-After") == "" {
-		t.Fatalf("fifth upload = %d %s, want 429 CONCURRENT_LIMIT with Retry-After", r.Status, r.Body)
+	select {
+	case code := <-answers:
+		t.Fatalf("an upload holding a slot was answered %d", code)
+	default:
 	}
-	for _, c := range held {
+	for _, c := range conns {
 		c.Close()
 	}
+	var r *servertest.Response
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 		if r = upload(); r.Status == 201 {
 			return
