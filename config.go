@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -24,6 +25,9 @@ type config struct {
 	RedisURL    string
 	DataDir     string
 	Secret      string
+	// PublicURL is the server's address as users reach it, for the links
+	// to report pages (BULWARK_PUBLIC_URL).
+	PublicURL   string
 	Concurrency int
 	LogLevel    slog.Level
 	LogFormat   string
@@ -47,6 +51,7 @@ func loadConfig() (config, error) {
 		Secret:      os.Getenv("BULWARK_SECRET"),
 		LogFormat:   env("BULWARK_LOG_FORMAT", "text"),
 		ProxyHeader: os.Getenv("BULWARK_PROXY_HEADER"),
+		PublicURL:   strings.TrimSuffix(os.Getenv("BULWARK_PUBLIC_URL"), "/"),
 	}
 	n, err := strconv.Atoi(env("BULWARK_WORKER_CONCURRENCY", strconv.Itoa(runtime.GOMAXPROCS(0))))
 	if err != nil || n < 1 {
@@ -136,4 +141,20 @@ func env(k, def string) string {
 		return v
 	}
 	return def
+}
+
+// publicURL is BULWARK_PUBLIC_URL, or the listening address as a local
+// URL when it is unset (the embedded default: http://127.0.0.1:8080).
+func (c config) publicURL() string {
+	if c.PublicURL != "" {
+		return c.PublicURL
+	}
+	host, port, err := net.SplitHostPort(c.Addr)
+	if err != nil {
+		return ""
+	}
+	if host == "" || host == "0.0.0.0" || host == "::" {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port)
 }

@@ -69,10 +69,13 @@ func newServeCmd() *cobra.Command {
 				recoverEmbeddedScans(ctx, d)
 			}
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Checks: d.checks(), ProxyHeader: cfg.ProxyHeader,
-				RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, Collectors: d.collectors()})
+				RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, Collectors: d.collectors(), GitHub: d.github})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
-			d.log.Info("bulwark serving", "addr", cfg.Addr, "database", dbKind(cfg.DatabaseURL))
+			d.log.Info("bulwark serving", "addr", cfg.Addr, "database", dbKind(cfg.DatabaseURL), "github_app", d.github != nil)
+			if d.github != nil && cfg.PublicURL == "" {
+				d.log.Warn("BULWARK_PUBLIC_URL is not set: check runs, statuses and comments will carry no report links")
+			}
 			if strings.HasPrefix(cfg.Addr, "127.0.0.1:") && os.Getenv("BULWARK_ADDR") == "" {
 				d.log.Info("listening on loopback only (embedded mode); set BULWARK_ADDR=:8080 to listen on every interface")
 			}

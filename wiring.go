@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 
+	"github.com/bulwark-sec/bulwark/app"
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/db/migrations"
@@ -31,7 +33,9 @@ type deps struct {
 	asynq asynq.RedisConnOpt
 	queue *jobs.Queue
 	svc   *core.Service
-	close []func()
+	// github is the GitHub App, nil when it is not configured.
+	github *app.App
+	close  []func()
 }
 
 func (d *deps) Close() {
@@ -89,6 +93,22 @@ func connect(ctx context.Context, cfg config) (*deps, error) {
 	if d.svc.Webhooks, err = webhookOptions(); err != nil {
 		d.Close()
 		return nil, err
+	}
+	d.svc.Reports = core.ReportLinks{Secret: secret, BaseURL: cfg.publicURL()}
+	ghcfg, err := app.ConfigFromEnv(os.Getenv)
+	if err != nil {
+		d.Close()
+		return nil, err
+	}
+	if ghcfg != nil {
+		if ghcfg.PublicURL == "" {
+			ghcfg.PublicURL = cfg.publicURL()
+		}
+		if d.github, err = app.New(*ghcfg, d.svc, d.queue.Client, d.log); err != nil {
+			d.Close()
+			return nil, err
+		}
+		d.svc.ScanFinished = append(d.svc.ScanFinished, d.github.ScanFinished)
 	}
 	return d, nil
 }
@@ -155,6 +175,15 @@ func newWorker(d *deps) *asynq.Server {
 		// default is once), so that a webhook goes out well under a second
 		// after its event commits.
 		TaskCheckInterval: 200 * time.Millisecond,
+		// A task that knows when to come back (GitHub's Retry-After and
+		// rate-limit reset) says so; the rest back off as asynq does.
+		RetryDelayFunc: func(n int, err error, t *asynq.Task) time.Duration {
+			var ra interface{ RetryAfter() time.Duration }
+			if errors.As(err, &ra) && ra.RetryAfter() > 0 {
+				return ra.RetryAfter()
+			}
+			return asynq.DefaultRetryDelayFunc(n, err, t)
+		},
 		ErrorHandler: asynq.ErrorHandlerFunc(func(ctx context.Context, t *asynq.Task, err error) {
 			id, _ := asynq.GetTaskID(ctx)
 			d.log.Error("task failed", "task_id", id, "type", t.Type(), "err", err)
@@ -182,7 +211,11 @@ func startWorkers(d *deps) (stop func(), err error) {
 		}
 	}
 	w := newWorker(d)
-	if err := w.Start(jobs.NewMux(d.svc)); err != nil {
+	mux := jobs.NewMux(d.svc)
+	if d.github != nil {
+		d.github.Register(mux)
+	}
+	if err := w.Start(mux); err != nil {
 		return nil, fmt.Errorf("start worker: %w", err)
 	}
 	stops = append(stops, w.Shutdown)

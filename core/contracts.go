@@ -3,6 +3,7 @@ package core
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/google/uuid"
@@ -73,13 +74,50 @@ func (s *Service) UploadContract(ctx context.Context, p *Principal, in ContractU
 	if name == "" {
 		name = b.Name
 	}
+	return s.storeBundle(ctx, p, in.ProjectID, name, b)
+}
+
+// UploadFiles stores files read elsewhere (the GitHub App's checkout of a
+// commit) as a contract of project, with the checks of an upload: paths,
+// one language, the file and bundle limits.
+func (s *Service) UploadFiles(ctx context.Context, p *Principal, projectID uuid.UUID, name string, files []BundleFile) (*db.Contract, error) {
+	if len(files) == 0 {
+		return nil, Missing("files")
+	}
+	if len(files) > DefaultUploadLimits.MaxEntries {
+		return nil, tooLarge("too_many_files", "a contract holds at most %d files", DefaultUploadLimits.MaxEntries)
+	}
+	var total int64
+	for _, f := range files {
+		if reason := checkEntryName(f.Path); reason != "" {
+			return nil, Invalid("files", "invalid_name", fmt.Sprintf("path %q is not acceptable: %s", f.Path, reason))
+		}
+		if int64(len(f.Content)) > DefaultUploadLimits.MaxFileBytes {
+			return nil, tooLarge("file_too_large", "%q exceeds the file limit of %d bytes", f.Path, DefaultUploadLimits.MaxFileBytes)
+		}
+		if total += int64(len(f.Content)); total > DefaultUploadLimits.MaxTotalBytes {
+			return nil, tooLarge("bundle_too_large", "the files exceed the limit of %d bytes", DefaultUploadLimits.MaxTotalBytes)
+		}
+	}
+	b, err := newBundle(slices.Clone(files))
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.project(ctx, s.DB, p.OrgID, projectID); err != nil {
+		return nil, err
+	}
+	return s.storeBundle(ctx, p, projectID, truncateName(name, 255), b)
+}
+
+// storeBundle writes a checked bundle as a contract of projectID.
+func (s *Service) storeBundle(ctx context.Context, p *Principal, projectID uuid.UUID, name string, b *Bundle) (*db.Contract, error) {
 	now := s.Now()
-	ct := &db.Contract{ID: newID(), OrganizationID: p.OrgID, ProjectID: in.ProjectID, Name: name,
+	ct := &db.Contract{ID: newID(), OrganizationID: p.OrgID, ProjectID: projectID, Name: name,
 		Language: b.Language, Status: ContractUploaded, FileCount: len(b.Files), TotalBytes: b.TotalBytes,
 		SHA256: b.SHA256, CreatedBy: p.UserID, CreatedAt: now, UpdatedAt: now}
-	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
+	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		// Again inside the transaction: the project may have gone meanwhile.
-		if _, err := s.project(ctx, tx, p.OrgID, in.ProjectID); err != nil {
+		if _, err := s.project(ctx, tx, p.OrgID, projectID); err != nil {
 			return err
 		}
 		if _, err := tx.NewInsert().Model(ct).Exec(ctx); err != nil {

@@ -99,3 +99,9 @@ func AsUnavailable(err error) *Error {
 	}
 	return Unavailable()
 }
+
+// IsCode reports whether err is an *Error with code c.
+func IsCode(err error, c Code) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == c
+}

@@ -15,4 +15,7 @@ func (s *Service) onScanFinished(ctx context.Context, scanID uuid.UUID) {
 	if err := s.ResolvePendingEvaluations(ctx, scanID); err != nil {
 		s.Log.Error("resolve pending quality gate evaluations", "scan_id", scanID, "err", err)
 	}
+	for _, f := range s.ScanFinished {
+		f(ctx, scanID)
+	}
 }

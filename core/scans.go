@@ -207,14 +207,21 @@ func (s *Service) GetScanResults(ctx context.Context, p *Principal, id uuid.UUID
 	if sc.Status != ScanCompleted {
 		return out, nil
 	}
-	err = s.DB.NewSelect().Model(&out.Vulnerabilities).
-		Where("scan_id = ? AND organization_id = ?", sc.ID, p.OrgID).
-		OrderExpr("CASE severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END").
-		OrderExpr("file, line, id").Scan(ctx)
-	if err != nil {
+	if out.Vulnerabilities, err = s.scanFindings(ctx, p.OrgID, sc.ID); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// scanFindings loads a scan's findings, most severe first, then by file
+// and line.
+func (s *Service) scanFindings(ctx context.Context, orgID, scanID uuid.UUID) ([]db.Vulnerability, error) {
+	out := []db.Vulnerability{}
+	err := s.DB.NewSelect().Model(&out).
+		Where("scan_id = ? AND organization_id = ?", scanID, orgID).
+		OrderExpr("CASE severity WHEN 'critical' THEN 0 WHEN 'high' THEN 1 WHEN 'medium' THEN 2 ELSE 3 END").
+		OrderExpr("file, line, id").Scan(ctx)
+	return out, err
 }
 
 // CancelScan moves a queued or running scan to cancelled; any other status

@@ -39,6 +39,13 @@ type Service struct {
 	// Webhooks are the delivery settings (https only and public addresses
 	// only, unless relaxed for local use).
 	Webhooks WebhookOptions
+	// ScanFinished are called after a scan's final status has committed
+	// and its gate evaluations were resolved (the GitHub App reports its
+	// check run from here). They run in the worker that ran the scan and
+	// must not block for long; errors are theirs to log.
+	ScanFinished []func(ctx context.Context, scanID uuid.UUID)
+	// Reports signs the links to scan report pages (GET /r/{token}).
+	Reports ReportLinks
 
 	whOnce   sync.Once
 	whClient *http.Client

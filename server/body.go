@@ -9,6 +9,7 @@ import (
 	"github.com/gofiber/fiber/v2"
 	"github.com/google/uuid"
 
+	"github.com/bulwark-sec/bulwark/app"
 	"github.com/bulwark-sec/bulwark/core"
 )
 
@@ -81,8 +82,11 @@ func isUpload(c *fiber.Ctx) bool {
 func (s *Server) bodyGuard(c *fiber.Ctx) error {
 	req := c.Request()
 	limit := int64(maxJSONBody)
-	if isUpload(c) {
+	switch {
+	case isUpload(c):
 		limit = maxBody
+	case isGitHubWebhook(c):
+		limit = app.MaxWebhookBody
 	}
 	if n := int64(req.Header.ContentLength()); n > limit {
 		return bodyTooLarge(c, limit)

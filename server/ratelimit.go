@@ -139,7 +139,7 @@ const (
 func publicPath(path string) int {
 	p := strings.TrimSuffix(strings.ToLower(path), "/")
 	switch {
-	case p == "/api/v1/openapi.json",
+	case p == "/api/v1/openapi.json", strings.HasPrefix(p, "/r/"),
 		strings.HasPrefix(p, "/api/v1/quality-gates/projects/") && strings.HasSuffix(p, "/badge.svg"):
 		return publicRoute
 	case p == "/api/v1/auth/wallet/solana/nonce", p == "/api/v1/auth/wallet/solana/verify":

@@ -7,6 +7,8 @@ func (s *Server) routes() {
 	s.registerServiceRoutes(s.app)
 	v1 := s.app.Group("/api/v1")
 	v1.Get("/openapi.json", s.handleOpenAPI)
+	s.app.Get("/r/:token", s.handleReportPage)
+	s.githubRoutes(v1)
 
 	v1.Get("/organizations", append(s.need("organizations:read"), s.handleOrganizationList)...)
 	v1.Post("/organizations", append(s.need("organizations:write"), s.handleOrganizationCreate)...)

@@ -18,6 +18,7 @@ import (
 	"github.com/google/uuid"
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/bulwark-sec/bulwark/app"
 	"github.com/bulwark-sec/bulwark/core"
 )
 
@@ -45,6 +46,8 @@ type Config struct {
 	// NoRateLimit turns the rate limiter off (the limiter benchmark's
 	// baseline); production always limits.
 	NoRateLimit bool
+	// GitHub is the GitHub App; nil leaves its routes out (404).
+	GitHub *app.App
 }
 
 // Server is the HTTP API.
@@ -62,6 +65,7 @@ type Server struct {
 	methods *routeMethods
 	// uploads bounds the uploads in flight per organization.
 	uploads uploadSlots
+	github  *app.App
 }
 
 // maxBody bounds every request body: a zip of 50 MB plus multipart framing.
@@ -70,7 +74,7 @@ const maxBody = 52 << 20
 // New builds the server and registers every route.
 func New(cfg Config) *Server {
 	s := &Server{svc: cfg.Service, log: cfg.Log, checks: cfg.Checks, timeout: cfg.RequestTimeout, metrics: newMetrics(cfg.Collectors...), accessLog: cfg.AccessLog,
-		noLimits: cfg.NoRateLimit}
+		noLimits: cfg.NoRateLimit, github: cfg.GitHub}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -22,6 +23,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/uptrace/bun"
 
+	"github.com/bulwark-sec/bulwark/app"
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db/dbtest"
 	"github.com/bulwark-sec/bulwark/jobs"
@@ -39,6 +41,8 @@ type Env struct {
 	Svc    *core.Service
 	Queue  *jobs.Queue
 	Server *server.Server
+	// GitHub is the App when Options.GitHub was set.
+	GitHub *app.App
 	// Key is an owner key with scope * of organization "acme" (plan
 	// developer); OrgID and UserID name them.
 	Key    string
@@ -75,6 +79,9 @@ type Options struct {
 	// Listener wraps the server's listener (a test counting the bytes the
 	// server reads).
 	Listener func(net.Listener) net.Listener
+	// GitHub turns the GitHub App on with this configuration: its routes,
+	// its tasks in the worker and its scan hook.
+	GitHub *app.Config
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -109,10 +116,38 @@ func New(t testing.TB, opts ...Options) *Env {
 	if o.Clock != nil {
 		svc.Cursors.Now = o.Clock
 	}
+	svc.Reports = core.ReportLinks{Secret: svc.Cursors.Secret}
+	var gh *app.App
+	if o.GitHub != nil {
+		var err error
+		if gh, err = app.New(*o.GitHub, svc, q.Client, log); err != nil {
+			t.Fatalf("servertest: github app: %v", err)
+		}
+		svc.ScanFinished = append(svc.ScanFinished, gh.ScanFinished)
+	}
 	if !o.NoWorker {
-		w := asynq.NewServer(aopt, asynq.Config{Concurrency: 2, Queues: jobs.Queues,
-			Logger: quietLogger{}, ShutdownTimeout: 5 * time.Second})
-		if err := w.Start(jobs.NewMux(svc)); err != nil {
+		wcfg := asynq.Config{Concurrency: 2, Queues: jobs.Queues, Logger: quietLogger{}, ShutdownTimeout: 5 * time.Second}
+		if gh != nil {
+			// The App's tests retry GitHub faults fast (production backs
+			// off as asynq does, or as GitHub's Retry-After says).
+			wcfg.Concurrency, wcfg.TaskCheckInterval = 4, 100*time.Millisecond
+			wcfg.ErrorHandler = asynq.ErrorHandlerFunc(func(ctx context.Context, task *asynq.Task, err error) {
+				log.Warn("task failed", "type", task.Type(), "err", err)
+			})
+			wcfg.RetryDelayFunc = func(n int, err error, t *asynq.Task) time.Duration {
+				var ra interface{ RetryAfter() time.Duration }
+				if errors.As(err, &ra) && ra.RetryAfter() > 0 && ra.RetryAfter() < 2*time.Second {
+					return ra.RetryAfter()
+				}
+				return 200 * time.Millisecond
+			}
+		}
+		w := asynq.NewServer(aopt, wcfg)
+		mux := jobs.NewMux(svc)
+		if gh != nil {
+			gh.Register(mux)
+		}
+		if err := w.Start(mux); err != nil {
 			t.Fatalf("servertest: start worker: %v", err)
 		}
 		t.Cleanup(w.Shutdown)
@@ -127,7 +162,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		srvLog = o.Log
 	}
 	srv := server.New(server.Config{Service: svc, Log: srvLog, NoRateLimit: !o.RateLimit, RequestTimeout: o.RequestTimeout,
-		AccessLog: o.AccessLog, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q)},
+		AccessLog: o.AccessLog, GitHub: gh, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q)},
 		Checks: map[string]func(context.Context) error{
 			"database": bdb.PingContext,
 			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
@@ -149,7 +184,8 @@ func New(t testing.TB, opts ...Options) *Env {
 	if err != nil {
 		t.Fatalf("servertest: bootstrap: %v", err)
 	}
-	return &Env{T: t, URL: "http://" + ln.Addr().String(), DB: bdb, Redis: rc, Svc: svc, Queue: q, Server: srv,
+	svc.Reports.BaseURL = "http://" + ln.Addr().String()
+	return &Env{T: t, URL: "http://" + ln.Addr().String(), DB: bdb, Redis: rc, Svc: svc, Queue: q, Server: srv, GitHub: gh,
 		Key: b.APIKey, OrgID: b.OrganizationID.String(), UserID: b.UserID.String(),
 		Client: &http.Client{Timeout: 30 * time.Second}}
 }
