@@ -5,8 +5,8 @@ import (
 	"context"
 	"crypto/rsa"
 	"crypto/x509"
-	"encoding/pem"
 	"encoding/json"
+	"encoding/pem"
 	"fmt"
 	"net/http"
 	"strings"
@@ -144,7 +144,7 @@ func fixture(t *testing.T, name string, edit func(m map[string]any)) []byte {
 }
 
 func setInstallation(id int64) func(map[string]any) {
-	return func(m map[string]any) { m["installation"].(map[string]any)["id"] = id }
+	return func(m map[string]any) { m["installation"] = map[string]any{"id": id, "node_id": "MDIz"} }
 }
 
 func (e *env) install(id int64, account string) {
@@ -153,6 +153,11 @@ func (e *env) install(id int64, account string) {
 		in := m["installation"].(map[string]any)
 		in["id"] = id
 		in["account"].(map[string]any)["login"] = account
+		if account != "Codertocat" {
+			// The fixture grants Codertocat/Hello-World; another account
+			// gets a repository of its own.
+			m["repositories"] = []any{map[string]any{"id": 900000 + id, "full_name": account + "/repo", "private": false}}
+		}
 	})
 	r, _ := e.deliver("installation", body)
 	if r.Status != 200 {

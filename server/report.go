@@ -170,4 +170,3 @@ func reportNotFound(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, fiber.MIMETextHTMLCharsetUTF8)
 	return c.SendString(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="color-scheme" content="light dark"><title>Report not found</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem"><h1>Report not found</h1><p>This report link is invalid or has expired. Ask for a new link from the check run, the CI log or the API.</p></body></html>`)
 }
-
