@@ -3,6 +3,8 @@ package app_test
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"path"
 	"strings"
 	"testing"
@@ -173,6 +175,28 @@ func TestPushThenPullRequest(t *testing.T) {
 		t.Fatalf("scan.created request ids %v lack the delivery %s", requestIDs, push)
 	}
 	e.gh.CheckConformance(t)
+
+	// The check run links to the scan's report page, which opens without
+	// a key; an edited token is 404.
+	link, _ := e.gh.CheckRuns()[len(e.gh.CheckRuns())-1]["details_url"].(string)
+	res, err := http.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(page), "Quality gate failed") || !strings.Contains(string(page), "src/Many.sol") {
+		t.Fatalf("report page: %d\n%.600s", res.StatusCode, page)
+	}
+	tok := link[strings.LastIndex(link, "/")+1:]
+	flip := byte('A')
+	if tok[10] == 'A' {
+		flip = 'B'
+	}
+	edited := link[:len(link)-len(tok)] + tok[:10] + string(flip) + tok[11:]
+	if res, err := http.Get(edited); err != nil || res.StatusCode != 404 {
+		t.Fatalf("edited token: %v %v", res.StatusCode, err)
+	}
 }
 
 func contains(list []string, s string) bool {

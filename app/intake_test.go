@@ -3,9 +3,9 @@ package app_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"net"
-	"context"
 	"net/http"
 	"strings"
 	"testing"

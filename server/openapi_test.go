@@ -55,7 +55,9 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 		}
 	}
 	for r := range documented {
-		if !registered[r] {
+		// The GitHub App's routes exist only when it is configured (this
+		// server has no App; app's tests run with it).
+		if !registered[r] && !strings.Contains(r, " /github/") && !strings.Contains(r, " /api/v1/github/") {
 			t.Errorf("OpenAPI documents %s, which is not a route", r)
 		}
 	}
