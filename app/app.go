@@ -85,13 +85,6 @@ func (a *App) client(installation int64) (*github.Client, error) {
 	return a.newClient(&http.Client{Transport: tr, Timeout: 2 * time.Minute})
 }
 
-// forget drops an installation's cached token (after a 401).
-func (a *App) forget(installation int64) {
-	a.mu.Lock()
-	delete(a.installs, installation)
-	a.mu.Unlock()
-}
-
 func (a *App) newClient(hc *http.Client) (*github.Client, error) {
 	c := github.NewClient(hc)
 	if a.cfg.APIURL != "https://api.github.com/" {

@@ -167,7 +167,7 @@ func (s *Service) RemoveGitHubRepositories(ctx context.Context, in *db.GitHubIns
 	}
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		_, err := tx.NewUpdate().Model((*db.GitHubRepository)(nil)).Set("removed_at = ?", s.Now()).
-			Set("updated_at = ?", s.Now()).Where("installation_id = ? AND id IN (?)", in.ID, bun.In(ids)).Exec(ctx)
+			Set("updated_at = ?", s.Now()).Where("installation_id = ? AND id IN (?)", in.ID, bun.List(ids)).Exec(ctx)
 		if err != nil {
 			return err
 		}
