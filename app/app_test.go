@@ -34,7 +34,7 @@ const (
 type env struct {
 	*servertest.Env
 	gh    *githubtest.Server
-	t     *testing.T
+	t     testing.TB
 	seq   atomic.Int64
 	cfg   *app.Config
 	instA int64
@@ -42,7 +42,9 @@ type env struct {
 
 var keyPEM []byte
 
-func newEnv(t *testing.T) *env {
+func newEnv(t *testing.T) *env { return newEnvTB(t) }
+
+func newEnvTB(t testing.TB) *env {
 	t.Helper()
 	if keyPEM == nil {
 		_, p, err := githubtest.GenerateKey()
@@ -127,7 +129,9 @@ func (e *env) deliverAs(event, id string, body []byte, sig string, headers ...st
 
 // fixture loads a shared payload and edits it (installation ids and
 // commits are rewritten so that one fake repository serves every event).
-func fixture(t *testing.T, name string, edit func(m map[string]any)) []byte {
+func fixture(t *testing.T, name string, edit func(m map[string]any)) []byte { return fixtureTB(t, name, edit) }
+
+func fixtureTB(t testing.TB, name string, edit func(m map[string]any)) []byte {
 	t.Helper()
 	var m map[string]any
 	if err := json.Unmarshal(githubtest.LoadFixture(t, name), &m); err != nil {
@@ -147,9 +151,11 @@ func setInstallation(id int64) func(map[string]any) {
 	return func(m map[string]any) { m["installation"] = map[string]any{"id": id, "node_id": "MDIz"} }
 }
 
+func (e *env) installTB(_ testing.TB, id int64) { e.install(id, "Codertocat") }
+
 func (e *env) install(id int64, account string) {
 	e.t.Helper()
-	body := fixture(e.t, "installation.created.json", func(m map[string]any) {
+	body := fixtureTB(e.t, "installation.created.json", func(m map[string]any) {
 		in := m["installation"].(map[string]any)
 		in["id"] = id
 		in["account"].(map[string]any)["login"] = account
@@ -181,7 +187,7 @@ func (e *env) waitRun(delivery string) *db.GitHubRun {
 	return nil
 }
 
-func mustPub(t *testing.T, p []byte) *rsa.PublicKey {
+func mustPub(t testing.TB, p []byte) *rsa.PublicKey {
 	t.Helper()
 	b, _ := pem.Decode(p)
 	k, err := x509.ParsePKCS1PrivateKey(b.Bytes)
