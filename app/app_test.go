@@ -129,7 +129,9 @@ func (e *env) deliverAs(event, id string, body []byte, sig string, headers ...st
 
 // fixture loads a shared payload and edits it (installation ids and
 // commits are rewritten so that one fake repository serves every event).
-func fixture(t *testing.T, name string, edit func(m map[string]any)) []byte { return fixtureTB(t, name, edit) }
+func fixture(t *testing.T, name string, edit func(m map[string]any)) []byte {
+	return fixtureTB(t, name, edit)
+}
 
 func fixtureTB(t testing.TB, name string, edit func(m map[string]any)) []byte {
 	t.Helper()
