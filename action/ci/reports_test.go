@@ -303,6 +303,7 @@ func TestSARIFValidatorRejects(t *testing.T) {
 func FuzzReports(f *testing.F) {
 	f.Add("Reentrancy", "src/Vault.sol", "SOL-X", "critical", 12, "a | b\n<c>")
 	f.Add("", "", "", "weird", -1, "\x00\xff")
+	sast, cq := schema(f, "gitlab-sast-15.schema.json"), schema(f, "gitlab-codequality.schema.json")
 	f.Fuzz(func(t *testing.T, title, file, rule, sev string, line int, text string) {
 		v := client.Vulnerability{Title: title, File: file, DetectorID: rule, Severity: sev, Status: "open",
 			Line: line, EndLine: line + 1, Description: text, Recommendation: text, Snippet: text}
@@ -311,6 +312,14 @@ func FuzzReports(f *testing.F) {
 		var buf bytes.Buffer
 		if err := ci.WriteSARIF(&buf, res); err != nil || !json.Valid(buf.Bytes()) {
 			t.Fatalf("SARIF: %v\n%s", err, buf.String())
+		}
+		buf.Reset()
+		if err := ci.WriteGitLabSAST(&buf, res, "1.0.0"); err != nil || validate(sast, buf.Bytes()) != nil {
+			t.Fatalf("GitLab SAST: %v %v\n%s", err, validate(sast, buf.Bytes()), buf.String())
+		}
+		buf.Reset()
+		if err := ci.WriteCodeQuality(&buf, res); err != nil || validate(cq, buf.Bytes()) != nil {
+			t.Fatalf("Code Quality: %v %v\n%s", err, validate(cq, buf.Bytes()), buf.String())
 		}
 		buf.Reset()
 		out := &ci.Outcome{Results: res, GateStatus: ci.StatusFailed, Reasons: []string{text}}

@@ -56,6 +56,11 @@ type Options struct {
 	SARIFFile    string
 	JSONFile     string
 	JUnitFile    string
+	// GitLabSASTFile and CodeQualityFile are GitLab's own report formats.
+	GitLabSASTFile  string
+	CodeQualityFile string
+	// ToolVersion names the CLI in reports (default client.Version).
+	ToolVersion  string
 	WaitTimeout  time.Duration
 	PollInterval time.Duration
 	ChangedOnly  bool
@@ -501,6 +506,14 @@ func writeReports(o Options, out *Outcome) error {
 	}
 	if o.JUnitFile != "" {
 		reports = append(reports, report{o.JUnitFile, func(w io.Writer) error { return WriteJUnit(w, out) }})
+	}
+	if o.GitLabSASTFile != "" {
+		reports = append(reports, report{o.GitLabSASTFile, func(w io.Writer) error {
+			return WriteGitLabSAST(w, out.Results, o.ToolVersion)
+		}})
+	}
+	if o.CodeQualityFile != "" {
+		reports = append(reports, report{o.CodeQualityFile, func(w io.Writer) error { return WriteCodeQuality(w, out.Results) }})
 	}
 	for _, r := range reports {
 		if err := writeFile(r.path, r.write); err != nil {
