@@ -38,6 +38,7 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 				o.APIKey = os.Getenv("BULWARK_API_KEY")
 			}
 			o.CI = ci.DetectCI(nil)
+			o.ToolVersion = toolVersion
 			errw := cmd.ErrOrStderr()
 			o.Log = errw
 			o.Progress = ci.NewProgress(errw, ci.Interactive(errw, o.CI))
@@ -83,6 +84,8 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 	f.StringVar(&o.SARIFFile, "sarif-file", "", "write SARIF 2.1.0 here")
 	f.StringVar(&o.JSONFile, "json-file", "", "write a JSON report here")
 	f.StringVar(&o.JUnitFile, "junit-file", "", "write a JUnit XML report here")
+	f.StringVar(&o.GitLabSASTFile, "gitlab-sast", "", "write a GitLab SAST report (security report schema "+ci.GitLabSASTVersion+") here")
+	f.StringVar(&o.CodeQualityFile, "codequality", "", "write a GitLab Code Quality (Code Climate JSON) report here")
 	f.DurationVar(&o.WaitTimeout, "wait-timeout", 10*time.Minute, "how long to wait for the scan")
 	f.DurationVar(&o.PollInterval, "poll-interval", 2*time.Second, "how often to poll the scan")
 	f.BoolVar(&o.ChangedOnly, "changed-only", false, "upload only files changed since the base commit (git)")

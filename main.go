@@ -33,12 +33,30 @@ func main() {
 		Version: toolVersion,
 	}
 	root.AddCommand(newServeCmd(), newWorkerCmd(), newMigrateCmd(), newAdminCmd(), newScanCmd(), newBenchCmd(),
-		newCICmd(), newActionCmd())
+		newCICmd(), newActionCmd(), newOpenAPICmd())
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	root.SetContext(ctx)
 	code := executeRoot(root)
 	stop()
 	os.Exit(code)
+}
+
+// newOpenAPICmd is `bulwark openapi`: the OpenAPI document the server
+// serves at /api/v1/openapi.json, for client generators and linters.
+func newOpenAPICmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "openapi",
+		Short: "Print the OpenAPI 3.1 document the server serves (JSON)",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			doc, err := server.OpenAPI()
+			if err != nil {
+				return err
+			}
+			_, err = fmt.Fprintf(cmd.OutOrStdout(), "%s\n", doc)
+			return err
+		},
+	}
 }
 
 func newServeCmd() *cobra.Command {

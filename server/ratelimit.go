@@ -10,7 +10,8 @@ package server
 //     current minute, its requests are refused without touching the
 //     database. Every failed authentication (missing, malformed, unknown,
 //     revoked or expired key) counts.
-//   - Public API routes (openapi.json, quality-gate badges) and unknown paths
+//   - Public API routes (openapi.json, the /docs reference page and its
+//     script, quality-gate badges) and unknown paths
 //     take from a per-IP public window; wallet sign-in (nonce, verify) from
 //     a tighter per-IP window, since each call writes to the database.
 //   - /healthz, /readyz and /metrics are not limited and carry no rate-limit
@@ -134,12 +135,12 @@ const (
 	walletRoute
 )
 
-// publicPath classifies the unauthenticated routes of /api/v1 (Fiber
+// publicPath classifies the unauthenticated routes (Fiber
 // routes ignore case and a trailing slash, so this does too).
 func publicPath(path string) int {
 	p := strings.TrimSuffix(strings.ToLower(path), "/")
 	switch {
-	case p == "/api/v1/openapi.json", strings.HasPrefix(p, "/r/"),
+	case p == "/api/v1/openapi.json", p == "/docs", p == "/docs/redoc.standalone.js", strings.HasPrefix(p, "/r/"),
 		strings.HasPrefix(p, "/api/v1/quality-gates/projects/") && strings.HasSuffix(p, "/badge.svg"):
 		return publicRoute
 	case p == "/api/v1/auth/wallet/solana/nonce", p == "/api/v1/auth/wallet/solana/verify":

@@ -5,6 +5,7 @@ package server
 // openapi/*.yaml.
 func (s *Server) routes() {
 	s.registerServiceRoutes(s.app)
+	s.registerDocsRoutes(s.app)
 	v1 := s.app.Group("/api/v1")
 	v1.Get("/openapi.json", s.handleOpenAPI)
 	s.app.Get("/r/:token", s.handleReportPage)

@@ -188,6 +188,14 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		sc.Status = client.ScanCancelled
 		s.Statuses = []string{client.ScanCancelled}
 		envelope(w, 200, sc.ID, sc.Status, sc)
+	case r.Method == "GET" && len(parts) == 3 && parts[0] == "quality-gates" && parts[1] == "projects":
+		if s.GateStatusCode != 0 || s.Gate == nil {
+			fail(w, 404, "RESOURCE_NOT_FOUND", "project has no quality gate")
+			return
+		}
+		g := *s.Gate
+		g.ProjectID = parts[2]
+		envelope(w, 200, g.ID, "active", g)
 	case r.Method == "POST" && len(parts) == 4 && parts[0] == "quality-gates" && parts[3] == "evaluate":
 		s.evaluate(w, r, parts[2])
 	default:

@@ -2,7 +2,6 @@ package ci
 
 import (
 	"encoding/json"
-	"encoding/xml"
 	"fmt"
 	"io"
 	"strings"
@@ -17,6 +16,7 @@ func WriteJSON(w io.Writer, out *Outcome, ci CIContext) error {
 		GateStatus      string                 `json:"gate_status"`
 		FailOn          string                 `json:"fail_on"`
 		Reasons         []string               `json:"reasons"`
+		Conditions      []Condition            `json:"conditions"`
 		Counts          client.Summary         `json:"counts"`
 		Project         *client.Project        `json:"project"`
 		Contract        *client.Contract       `json:"contract"`
@@ -26,7 +26,7 @@ func WriteJSON(w io.Writer, out *Outcome, ci CIContext) error {
 		Errors          []client.FileError     `json:"errors"`
 		CIContext       CIContext              `json:"ci_context"`
 		ReportURL       string                 `json:"report_url,omitempty"`
-	}{GateStatus: out.GateStatus, FailOn: out.FailOn, Reasons: out.Reasons, Counts: out.Counts,
+	}{GateStatus: out.GateStatus, FailOn: out.FailOn, Reasons: out.Reasons, Conditions: out.Conditions, Counts: out.Counts,
 		Project: out.Project, Contract: out.Contract, Scan: out.Scan, Evaluation: out.Evaluation,
 		Vulnerabilities: []client.Vulnerability{}, Errors: []client.FileError{}, CIContext: ci, ReportURL: out.ReportURL}
 	if out.Results != nil {
@@ -36,81 +36,12 @@ func WriteJSON(w io.Writer, out *Outcome, ci CIContext) error {
 	if doc.Reasons == nil {
 		doc.Reasons = []string{}
 	}
+	if doc.Conditions == nil {
+		doc.Conditions = []Condition{}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(doc)
-}
-
-type junitSuites struct {
-	XMLName  xml.Name     `xml:"testsuites"`
-	Name     string       `xml:"name,attr"`
-	Tests    int          `xml:"tests,attr"`
-	Failures int          `xml:"failures,attr"`
-	Suites   []junitSuite `xml:"testsuite"`
-}
-
-type junitSuite struct {
-	Name     string      `xml:"name,attr"`
-	Tests    int         `xml:"tests,attr"`
-	Failures int         `xml:"failures,attr"`
-	Errors   int         `xml:"errors,attr"`
-	Time     string      `xml:"time,attr"`
-	Cases    []junitCase `xml:"testcase"`
-}
-
-type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Line      int           `xml:"line,attr,omitempty"`
-	Failure   *junitFailure `xml:"failure,omitempty"`
-}
-
-type junitFailure struct {
-	Message string `xml:"message,attr"`
-	Type    string `xml:"type,attr"`
-	Text    string `xml:",chardata"`
-}
-
-// WriteJUnit writes a JUnit XML report (GitLab, Jenkins and CircleCI show
-// it as test results): one failing test case per open or acknowledged
-// finding, and a "quality gate" case that fails exactly when the build does.
-func WriteJUnit(w io.Writer, out *Outcome) error {
-	s := junitSuite{Name: "bulwark"}
-	if out.Scan != nil {
-		s.Time = fmt.Sprintf("%d", out.Scan.DurationSeconds)
-	}
-	gate := junitCase{Name: "quality gate (fail-on " + out.FailOn + ")", Classname: "bulwark.gate"}
-	if out.GateStatus == StatusFailed {
-		gate.Failure = &junitFailure{Message: "quality gate " + out.GateStatus, Type: "gate",
-			Text: strings.Join(out.Reasons, "\n")}
-	}
-	s.Cases = append(s.Cases, gate)
-	for _, v := range Worst(out.Results) {
-		s.Cases = append(s.Cases, junitCase{
-			Name:      fmt.Sprintf("%s: %s (%s)", ruleID(v), v.Title, where(v.File, v.Line)),
-			Classname: "bulwark." + v.Severity, File: v.File, Line: v.Line,
-			Failure: &junitFailure{Message: v.Title, Type: v.Severity,
-				Text: strings.TrimSpace(where(v.File, v.Line) + "\n" + v.Description + "\n" + v.Recommendation)},
-		})
-	}
-	for _, c := range s.Cases {
-		s.Tests++
-		if c.Failure != nil {
-			s.Failures++
-		}
-	}
-	doc := junitSuites{Name: "bulwark", Tests: s.Tests, Failures: s.Failures, Suites: []junitSuite{s}}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
 }
 
 // WriteSummary prints the human summary: counts by severity, the gate and

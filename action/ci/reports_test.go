@@ -2,8 +2,12 @@ package ci_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -111,41 +115,156 @@ func TestSARIFEmptyIsValid(t *testing.T) {
 	}
 }
 
-func TestJUnit(t *testing.T) {
-	out := &ci.Outcome{Results: results(), GateStatus: ci.StatusFailed, FailOn: "gate",
-		Reasons: []string{"1 critical finding(s)"}, Scan: &client.Scan{DurationSeconds: 3}}
-	var buf bytes.Buffer
-	if err := ci.WriteJUnit(&buf, out); err != nil {
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+type junitDoc struct {
+	Tests    int `xml:"tests,attr"`
+	Failures int `xml:"failures,attr"`
+	Suite    struct {
+		Failures   int `xml:"failures,attr"`
+		Properties []struct {
+			Name  string `xml:"name,attr"`
+			Value string `xml:"value,attr"`
+		} `xml:"properties>property"`
+		Cases []struct {
+			Name    string `xml:"name,attr"`
+			Failure *struct {
+				Type string `xml:"type,attr"`
+				Text string `xml:",chardata"`
+			} `xml:"failure"`
+			SystemOut string `xml:"system-out"`
+		} `xml:"testcase"`
+		SystemOut string `xml:"system-out"`
+	} `xml:"testsuite"`
+}
+
+// runJUnit runs the CI step against the stand-in API with gate g and
+// returns the JUnit file it wrote, with the server's address made stable.
+func runJUnit(t *testing.T, g *client.QualityGate, failOn string, findings ...client.Vulnerability) ([]byte, junitDoc) {
+	t.Helper()
+	srv := apitest.New(t)
+	srv.Findings, srv.Gate = findings, g
+	o := options(t, srv, sources(t))
+	o.FailOn = failOn
+	o.JUnitFile = filepath.Join(t.TempDir(), "junit.xml")
+	var log bytes.Buffer
+	o.Log = &log
+	if _, err := ci.Run(context.Background(), o); err != nil {
+		t.Fatalf("%v\n%s", err, log.String())
+	}
+	b, err := os.ReadFile(o.JUnitFile)
+	if err != nil {
 		t.Fatal(err)
 	}
-	type junitDoc struct {
-		Tests    int `xml:"tests,attr"`
-		Failures int `xml:"failures,attr"`
-		Suite    struct {
-			Cases []struct {
-				Name    string `xml:"name,attr"`
-				Failure *struct {
-					Type string `xml:"type,attr"`
-				} `xml:"failure"`
-			} `xml:"testcase"`
-		} `xml:"testsuite"`
-	}
+	b = bytes.ReplaceAll(b, []byte(srv.URL), []byte("http://bulwark.test"))
 	var doc junitDoc
-	if err := xml.Unmarshal(buf.Bytes(), &doc); err != nil {
-		t.Fatalf("%v\n%s", err, buf.String())
+	if err := xml.Unmarshal(b, &doc); err != nil {
+		t.Fatalf("%v\n%s", err, b)
 	}
-	// The gate plus the four counted findings (the false positive is not).
-	if doc.Tests != 5 || doc.Failures != 5 || doc.Suite.Cases[0].Failure.Type != "gate" ||
-		doc.Suite.Cases[1].Name != "SOL-REENTRANCY-ETH: Reentrancy (src/Vault.sol:12)" {
-		t.Errorf("junit:\n%s", buf.String())
+	return b, doc
+}
+
+func TestJUnitPassingGate(t *testing.T) {
+	low := client.Vulnerability{ID: "v6", Title: "Floating pragma", Severity: "low", Status: "open",
+		DetectorID: "SOL-PRAGMA", File: "src/Token.sol", Line: 1}
+	b, doc := runJUnit(t, defaultGate, "gate", high, low, fixedCritical)
+	golden(t, "junit-passed.golden", b)
+	// One case per rule of the gate (block_on_critical, max_critical), none
+	// failing: the high and the low finding are reported, not failed.
+	if doc.Tests != 2 || doc.Failures != 0 || doc.Suite.Failures != 0 {
+		t.Errorf("tests %d failures %d:\n%s", doc.Tests, doc.Failures, b)
 	}
-	out.GateStatus = ci.StatusPassed
-	buf.Reset()
-	_ = ci.WriteJUnit(&buf, out)
-	doc = junitDoc{}
-	_ = xml.Unmarshal(buf.Bytes(), &doc)
-	if doc.Suite.Cases[0].Failure != nil || doc.Failures != 4 {
-		t.Errorf("a passed gate is a passing case:\n%s", buf.String())
+	if out := doc.Suite.SystemOut; !strings.Contains(out, "HIGH SOL-UNCHECKED-CALL src/Token.sol:3") ||
+		!strings.Contains(out, "LOW SOL-PRAGMA src/Token.sol:1") || strings.Contains(out, "SOL-OLD") {
+		t.Errorf("suite output lists the counted findings, not the fixed one:\n%s", out)
+	}
+}
+
+func TestJUnitFailingGate(t *testing.T) {
+	gate := &client.QualityGate{Name: "strict", BlockOnCritical: true, BlockOnHigh: false,
+		MaxCritical: 0, MaxHigh: 0, MaxMedium: 5, MaxLow: -1, IsActive: true}
+	medium := client.Vulnerability{ID: "v7", Title: "Timestamp dependence", Severity: "medium", Status: "open",
+		DetectorID: "SOL-TIMESTAMP", File: "src/Vault.sol", Line: 30}
+	b, doc := runJUnit(t, gate, "gate", critical, high, medium)
+	golden(t, "junit-failed.golden", b)
+	type tc struct {
+		Name, Failure string
+	}
+	var got []tc
+	for _, c := range doc.Suite.Cases {
+		f := ""
+		if c.Failure != nil {
+			f = c.Failure.Type
+		}
+		got = append(got, tc{c.Name, f})
+	}
+	want := []tc{
+		{"block_on_critical: no critical finding", "block_on_critical"},
+		{"max_critical: at most 0 critical finding(s)", "max_critical"},
+		{"max_high: at most 0 high finding(s)", "max_high"},
+		{"max_medium: at most 5 medium finding(s)", ""},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("cases (-want +got):\n%s", diff)
+	}
+	if doc.Failures != 3 || !strings.Contains(doc.Suite.Cases[2].Failure.Text, "SOL-UNCHECKED-CALL src/Token.sol:3") ||
+		!strings.Contains(doc.Suite.Cases[3].SystemOut, "SOL-TIMESTAMP src/Vault.sol:30") {
+		t.Errorf("failures %d:\n%s", doc.Failures, b)
+	}
+}
+
+func TestJUnitConditions(t *testing.T) {
+	tests := []struct {
+		name     string
+		gate     *client.QualityGate
+		failOn   string
+		findings []client.Vulnerability
+		want     []string // case name, then "FAIL" when it fails
+	}{
+		{"no gate: the default gate", nil, "gate", []client.Vulnerability{critical},
+			[]string{"default gate: no critical finding FAIL"}},
+		{"fail-on high with a high", defaultGate, "high", []client.Vulnerability{high},
+			[]string{"--fail-on high: no finding of severity high or higher FAIL"}},
+		{"fail-on critical with a high", defaultGate, "critical", []client.Vulnerability{high},
+			[]string{"--fail-on critical: no finding of severity critical or higher"}},
+		{"fail-on none", defaultGate, "none", []client.Vulnerability{critical},
+			[]string{"--fail-on none: report only"}},
+		{"inactive gate", &client.QualityGate{Name: "off", BlockOnCritical: true, MaxCritical: 0, MaxHigh: -1, MaxMedium: -1, MaxLow: -1},
+			"gate", nil, []string{`quality gate "off" is inactive: no rule enforced`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, doc := runJUnit(t, tt.gate, tt.failOn, tt.findings...)
+			var got []string
+			for _, c := range doc.Suite.Cases {
+				if c.Failure != nil {
+					got = append(got, c.Name+" FAIL")
+				} else {
+					got = append(got, c.Name)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("cases (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
 
@@ -184,6 +303,7 @@ func TestSARIFValidatorRejects(t *testing.T) {
 func FuzzReports(f *testing.F) {
 	f.Add("Reentrancy", "src/Vault.sol", "SOL-X", "critical", 12, "a | b\n<c>")
 	f.Add("", "", "", "weird", -1, "\x00\xff")
+	sast, cq := schema(f, "gitlab-sast-15.schema.json"), schema(f, "gitlab-codequality.schema.json")
 	f.Fuzz(func(t *testing.T, title, file, rule, sev string, line int, text string) {
 		v := client.Vulnerability{Title: title, File: file, DetectorID: rule, Severity: sev, Status: "open",
 			Line: line, EndLine: line + 1, Description: text, Recommendation: text, Snippet: text}
@@ -192,6 +312,14 @@ func FuzzReports(f *testing.F) {
 		var buf bytes.Buffer
 		if err := ci.WriteSARIF(&buf, res); err != nil || !json.Valid(buf.Bytes()) {
 			t.Fatalf("SARIF: %v\n%s", err, buf.String())
+		}
+		buf.Reset()
+		if err := ci.WriteGitLabSAST(&buf, res, "1.0.0"); err != nil || validate(sast, buf.Bytes()) != nil {
+			t.Fatalf("GitLab SAST: %v %v\n%s", err, validate(sast, buf.Bytes()), buf.String())
+		}
+		buf.Reset()
+		if err := ci.WriteCodeQuality(&buf, res); err != nil || validate(cq, buf.Bytes()) != nil {
+			t.Fatalf("Code Quality: %v %v\n%s", err, validate(cq, buf.Bytes()), buf.String())
 		}
 		buf.Reset()
 		out := &ci.Outcome{Results: res, GateStatus: ci.StatusFailed, Reasons: []string{text}}

@@ -56,6 +56,11 @@ type Options struct {
 	SARIFFile    string
 	JSONFile     string
 	JUnitFile    string
+	// GitLabSASTFile and CodeQualityFile are GitLab's own report formats.
+	GitLabSASTFile  string
+	CodeQualityFile string
+	// ToolVersion names the CLI in reports (default client.Version).
+	ToolVersion  string
 	WaitTimeout  time.Duration
 	PollInterval time.Duration
 	ChangedOnly  bool
@@ -80,6 +85,8 @@ type Outcome struct {
 	Counts     client.Summary
 	GateStatus string // PASSED, FAILED or PENDING: what decided the exit code
 	Reasons    []string
+	// Conditions are the rules the build was judged by, kept or broken.
+	Conditions []Condition
 	Files      []SourceFile
 	Language   string
 	Skipped    string // why nothing was scanned (changed-only with no change)
@@ -350,7 +357,7 @@ func decide(ctx context.Context, c *client.Client, o Options, out *Outcome) erro
 	out.Evaluation = ev
 	switch o.FailOn {
 	case FailOnNone:
-		out.GateStatus = StatusPassed
+		out.Conditions = []Condition{failOnCondition(o.FailOn, out.Counts)}
 	case FailOnGate:
 		if noGate {
 			why := "the project has no quality gate"
@@ -359,35 +366,24 @@ func decide(ctx context.Context, c *client.Client, o Options, out *Outcome) erro
 			}
 			fmt.Fprintf(o.Log, "bulwark: %s; applying the service's default gate: fail on any critical finding "+
 				"(configure one with PUT /api/v1/quality-gates/projects/%s)\n", why, out.Project.ID)
-			if out.Counts.Critical > 0 {
-				out.GateStatus = StatusFailed
-				out.Reasons = append(out.Reasons, fmt.Sprintf("%d critical finding(s) (default gate: no critical allowed)", out.Counts.Critical))
-			} else {
-				out.GateStatus = StatusPassed
-			}
-			return nil
+			out.Conditions = []Condition{defaultGateCondition(out.Counts)}
+			break
 		}
 		switch ev.Status {
-		case client.GatePassing:
-			out.GateStatus = StatusPassed
-		case client.GateFailing:
-			out.GateStatus = StatusFailed
-			for _, v := range ev.Violations {
-				out.Reasons = append(out.Reasons, v.Message)
-			}
-			if len(out.Reasons) == 0 {
-				out.Reasons = append(out.Reasons, "the quality gate failed")
-			}
+		case client.GatePassing, client.GateFailing:
+			out.Conditions = gateConditions(readGate(ctx, c, o, out.Project.ID), ev, out.Counts)
 		default:
 			out.GateStatus = StatusPending
 			return fmt.Errorf("the quality gate of project %s is still %q for the finished scan %s", out.Project.ID, ev.Status, out.Scan.ID)
 		}
 	default:
-		if n := countAtLeast(out.Counts, o.FailOn); n > 0 {
+		out.Conditions = []Condition{failOnCondition(o.FailOn, out.Counts)}
+	}
+	out.GateStatus = StatusPassed
+	for _, cd := range out.Conditions {
+		if !cd.Passed {
 			out.GateStatus = StatusFailed
-			out.Reasons = append(out.Reasons, fmt.Sprintf("%d finding(s) of severity %s or higher (--fail-on %s)", n, o.FailOn, o.FailOn))
-		} else {
-			out.GateStatus = StatusPassed
+			out.Reasons = append(out.Reasons, first(cd.Message, cd.Title))
 		}
 	}
 	return nil
@@ -510,6 +506,14 @@ func writeReports(o Options, out *Outcome) error {
 	}
 	if o.JUnitFile != "" {
 		reports = append(reports, report{o.JUnitFile, func(w io.Writer) error { return WriteJUnit(w, out) }})
+	}
+	if o.GitLabSASTFile != "" {
+		reports = append(reports, report{o.GitLabSASTFile, func(w io.Writer) error {
+			return WriteGitLabSAST(w, out.Results, o.ToolVersion)
+		}})
+	}
+	if o.CodeQualityFile != "" {
+		reports = append(reports, report{o.CodeQualityFile, func(w io.Writer) error { return WriteCodeQuality(w, out.Results) }})
 	}
 	for _, r := range reports {
 		if err := writeFile(r.path, r.write); err != nil {
