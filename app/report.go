@@ -60,11 +60,20 @@ func (a *App) report(ctx context.Context, id uuid.UUID) error {
 	v := verdictOf(run, rep)
 	link := a.svc.Reports.URL(rep.Scan.ID, a.svc.Now())
 	r := &rendering{web: a.cfg.WebURL, run: run, rep: rep, v: v, cmp: cmp, link: link}
-	a.complete(ctx, gh, run, v, r.summary(), r.annotations())
+	last := lastAttempt(ctx)
+	if err := a.complete(ctx, gh, run, v, r.summary(), r.annotations(), last); err != nil {
+		return err
+	}
 	if run.PullNumber > 0 {
 		if err := a.upsertComment(ctx, gh, run, r.comment()); err != nil {
-			return err
+			if isRetryable(err) && !last {
+				return err
+			}
+			a.log.Error("github pull-request comment failed; giving up", "run", run.ID, "err", err)
 		}
+	}
+	if err := a.finish(ctx, run, v.conclusion); err != nil {
+		return &retryable{err: err}
 	}
 	return nil
 }

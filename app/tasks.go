@@ -304,7 +304,12 @@ func (a *App) failed(ctx context.Context, gh *github.Client, run *db.GitHubRun, 
 		description: truncate("Scan failed: "+msg, 140)}
 	summary := "### bulwark could not scan " + shortSHA(run.HeadSHA) + "\n\n" + mdEscape(truncate(msg, 2000)) +
 		"\n\nRe-run the check to try again."
-	a.complete(ctx, gh, run, v, summary, nil)
+	if err := a.complete(ctx, gh, run, v, summary, nil, last); err != nil {
+		return err
+	}
+	if err := a.finish(ctx, run, v.conclusion); err != nil {
+		return &retryable{err: err}
+	}
 	return &permanent{msg: msg}
 }
 
@@ -313,67 +318,106 @@ func (a *App) finishEmpty(ctx context.Context, gh *github.Client, run *db.GitHub
 	v := verdict{conclusion: "neutral", state: "success", title: "No contracts to scan",
 		description: "No source files of a supported language were selected"}
 	summary := "### Nothing to scan\n\n" + notesMarkdown(run.Notes)
-	a.complete(ctx, gh, run, v, summary, nil)
-	return nil
+	if err := a.complete(ctx, gh, run, v, summary, nil, false); err != nil {
+		return err
+	}
+	return a.finish(ctx, run, v.conclusion)
 }
 
-// complete sends the check run's completion and the commit status, and
-// marks the run completed. Failures are logged: the run is over either
-// way, and a GitHub outage must not turn into an endless retry.
-func (a *App) complete(ctx context.Context, gh *github.Client, run *db.GitHubRun, v verdict, summary string, anns []*github.CheckRunAnnotation) {
+// complete sends the check run's completion (annotations in batches) and
+// the commit status, recording each step, then marks the run completed.
+// A retryable failure before the last attempt is returned, and the retry
+// resends only the steps GitHub did not take; on the last attempt, or for
+// a permanent failure, it is logged and the run is closed anyway, so a
+// GitHub outage never turns into an endless retry.
+func (a *App) complete(ctx context.Context, gh *github.Client, run *db.GitHubRun, v verdict, summary string,
+	anns []*github.CheckRunAnnotation, last bool) error {
 	owner, name := splitRepo(run.FullName)
 	link := ""
 	if run.ScanID != nil {
 		link = a.svc.Reports.URL(*run.ScanID, a.svc.Now())
 	}
+	step := func(err error, what string) error {
+		if err == nil {
+			return nil
+		}
+		if isRetryable(err) && !last {
+			return err
+		}
+		a.log.Error("github report step failed; giving up", "run", run.ID, "step", what, "err", err)
+		return nil
+	}
 	if run.CheckRunID != 0 {
-		if err := a.completeCheckRun(ctx, gh, owner, name, run.CheckRunID, v, summary, link, anns); err != nil {
-			a.log.Error("complete github check run", "run", run.ID, "err", err)
+		if err := step(a.completeCheckRun(ctx, gh, owner, name, run, v, summary, link, anns), "check run"); err != nil {
+			return err
 		}
 	}
-	st := &github.RepoStatus{State: github.String(v.state), Context: github.String(StatusContext),
-		Description: github.String(truncate(v.description, 140))}
-	if link != "" {
-		st.TargetURL = github.String(link)
+	if !run.StatusDone {
+		st := &github.RepoStatus{State: github.String(v.state), Context: github.String(StatusContext),
+			Description: github.String(truncate(v.description, 140))}
+		if link != "" {
+			st.TargetURL = github.String(link)
+		}
+		_, resp, err := gh.Repositories.CreateStatus(ctx, owner, name, run.HeadSHA, st)
+		if err == nil {
+			run.StatusDone = true
+			a.saveProgress(ctx, run)
+		}
+		if err := step(ghErr(resp, err), "status"); err != nil {
+			return err
+		}
 	}
-	if _, _, err := gh.Repositories.CreateStatus(ctx, owner, name, run.HeadSHA, st); err != nil {
-		a.log.Error("create github commit status", "run", run.ID, "err", err)
-	}
+	return nil
+}
+
+// finish marks the run completed.
+func (a *App) finish(ctx context.Context, run *db.GitHubRun, conclusion string) error {
 	now := a.svc.Now()
-	run.CompletedAt, run.Conclusion = &now, v.conclusion
-	if _, err := a.svc.DB.NewUpdate().Model(run).Column("completed_at", "conclusion", "error", "notes").WherePK().Exec(ctx); err != nil {
-		a.log.Error("mark github run completed", "run", run.ID, "err", err)
+	run.CompletedAt, run.Conclusion = &now, conclusion
+	_, err := a.svc.DB.NewUpdate().Model(run).Column("completed_at", "conclusion", "error", "notes").WherePK().Exec(ctx)
+	return err
+}
+
+func (a *App) saveProgress(ctx context.Context, run *db.GitHubRun) {
+	if _, err := a.svc.DB.NewUpdate().Model(run).Column("check_done", "annotations_sent", "status_done").WherePK().Exec(ctx); err != nil {
+		a.log.Error("record github report progress", "run", run.ID, "err", err)
 	}
 }
 
 // completeCheckRun completes the check run with the first 50 annotations
 // and sends the rest in further updates of 50 (GitHub's limit per
 // request; annotations accumulate).
-func (a *App) completeCheckRun(ctx context.Context, gh *github.Client, owner, name string, id int64, v verdict,
+func (a *App) completeCheckRun(ctx context.Context, gh *github.Client, owner, name string, run *db.GitHubRun, v verdict,
 	summary, link string, anns []*github.CheckRunAnnotation) error {
-	first := anns
-	if len(first) > maxAnnotationsPerRequest {
-		first = anns[:maxAnnotationsPerRequest]
-	}
-	opt := github.UpdateCheckRunOptions{Name: CheckName, Status: github.String("completed"),
-		Conclusion: github.String(v.conclusion), CompletedAt: &github.Timestamp{Time: time.Now()},
-		Output: &github.CheckRunOutput{Title: github.String(truncate(v.title, 255)), Summary: github.String(summary),
-			Annotations: first},
-		Actions: []*github.CheckRunAction{{Label: "Re-scan", Description: "Scan this commit again", Identifier: rescanAction}},
-	}
-	if link != "" {
-		opt.DetailsURL = github.String(link)
-	}
-	if _, resp, err := gh.Checks.UpdateCheckRun(ctx, owner, name, id, opt); err != nil {
-		return ghErr(resp, err)
-	}
-	for i := len(first); i < len(anns); i += maxAnnotationsPerRequest {
-		end := min(i+maxAnnotationsPerRequest, len(anns))
-		more := github.UpdateCheckRunOptions{Name: CheckName, Output: &github.CheckRunOutput{
-			Title: github.String(truncate(v.title, 255)), Summary: github.String(summary), Annotations: anns[i:end]}}
-		if _, resp, err := gh.Checks.UpdateCheckRun(ctx, owner, name, id, more); err != nil {
+	if !run.CheckDone {
+		first := anns
+		if len(first) > maxAnnotationsPerRequest {
+			first = anns[:maxAnnotationsPerRequest]
+		}
+		opt := github.UpdateCheckRunOptions{Name: CheckName, Status: github.String("completed"),
+			Conclusion: github.String(v.conclusion), CompletedAt: &github.Timestamp{Time: time.Now()},
+			Output: &github.CheckRunOutput{Title: github.String(truncate(v.title, 255)), Summary: github.String(summary),
+				Annotations: first},
+			Actions: []*github.CheckRunAction{{Label: "Re-scan", Description: "Scan this commit again", Identifier: rescanAction}},
+		}
+		if link != "" {
+			opt.DetailsURL = github.String(link)
+		}
+		if _, resp, err := gh.Checks.UpdateCheckRun(ctx, owner, name, run.CheckRunID, opt); err != nil {
 			return ghErr(resp, err)
 		}
+		run.CheckDone, run.AnnotationsSent = true, len(first)
+		a.saveProgress(ctx, run)
+	}
+	for run.AnnotationsSent < len(anns) {
+		end := min(run.AnnotationsSent+maxAnnotationsPerRequest, len(anns))
+		more := github.UpdateCheckRunOptions{Name: CheckName, Output: &github.CheckRunOutput{
+			Title: github.String(truncate(v.title, 255)), Summary: github.String(summary), Annotations: anns[run.AnnotationsSent:end]}}
+		if _, resp, err := gh.Checks.UpdateCheckRun(ctx, owner, name, run.CheckRunID, more); err != nil {
+			return ghErr(resp, err)
+		}
+		run.AnnotationsSent = end
+		a.saveProgress(ctx, run)
 	}
 	return nil
 }

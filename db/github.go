@@ -81,11 +81,16 @@ type GitHubRun struct {
 	// no quality gate applies.
 	FailOn string `bun:"fail_on,notnull,default:''"`
 	// Notes say what the checkout left out, for the summary.
-	Notes       []string   `bun:"notes,type:jsonb"`
-	Conclusion  string     `bun:"conclusion,notnull,default:''"`
-	Error       string     `bun:"error,notnull,default:''"`
-	CreatedAt   time.Time  `bun:"created_at,notnull"`
-	CompletedAt *time.Time `bun:"completed_at"`
+	Notes []string `bun:"notes,type:jsonb"`
+	// Report progress, so a retried report resends only what GitHub did
+	// not take (annotations accumulate on a check run).
+	CheckDone       bool       `bun:"check_done,notnull,default:false"`
+	AnnotationsSent int        `bun:"annotations_sent,notnull,default:0"`
+	StatusDone      bool       `bun:"status_done,notnull,default:false"`
+	Conclusion      string     `bun:"conclusion,notnull,default:''"`
+	Error           string     `bun:"error,notnull,default:''"`
+	CreatedAt       time.Time  `bun:"created_at,notnull"`
+	CompletedAt     *time.Time `bun:"completed_at"`
 }
 
 // GitHubComment is the one comment the App keeps on a pull request.

@@ -1,0 +1,81 @@
+package app_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bulwark-sec/bulwark/app/githubtest"
+)
+
+// TestGitHubFaultsAreRetried: GitHub's 5xx, secondary rate limits, 429s
+// and dropped connections are retried by the tasks, each step resent only
+// until GitHub takes it; the run still ends with exactly one completion
+// and one status.
+func TestGitHubFaultsAreRetried(t *testing.T) {
+	e := newEnv(t)
+	e.seedRepo(1, "Codertocat", repoName)
+	e.install(1, "Codertocat")
+	e.gh.FailNext("POST", "/repos/*/*/check-runs", 1, githubtest.Fault502)
+	e.gh.FailNext("GET", "/repos/*/*/tarball/*", 1, githubtest.FaultCloseConnection)
+	e.gh.FailNext("PATCH", "/repos/*/*/check-runs/*", 1, githubtest.FaultSecondaryRateLimit)
+	e.gh.FailNext("POST", "/repos/*/*/statuses/*", 1, githubtest.Fault429)
+	_, id := e.deliver("push", fixture(t, "push.json", setInstallation(1)))
+	run := e.waitRun(id)
+	if run.Conclusion != "neutral" || run.Error != "" {
+		t.Fatalf("run after faults: conclusion %q error %q", run.Conclusion, run.Error)
+	}
+	checks := e.gh.CheckRuns()
+	if len(checks) != 1 || checks[0]["status"] != "completed" {
+		t.Fatalf("check runs: %v", checks)
+	}
+	ok := func(method, pattern string) int {
+		n := 0
+		for _, c := range e.gh.CallsMatching(method, pattern) {
+			if c.Status/100 == 2 {
+				n++
+			}
+		}
+		return n
+	}
+	if n := ok("PATCH", "/repos/*/*/check-runs/*"); n != 1 {
+		t.Fatalf("%d successful check run completions, want 1", n)
+	}
+	if n := ok("POST", "/repos/*/*/statuses/*"); n != 1 {
+		t.Fatalf("%d statuses, want 1", n)
+	}
+	if n := len(e.gh.CallsMatching("PATCH", "/repos/*/*/check-runs/*")); n != 2 {
+		t.Fatalf("%d check run completions sent, want 2 (one refused, one retried)", n)
+	}
+}
+
+// TestPermanentFailureCompletesTheCheckRun: a commit GitHub cannot serve
+// (404, not retried) still completes its check run, as a failure with the
+// reason, and never leaves it in progress.
+func TestPermanentFailureCompletesTheCheckRun(t *testing.T) {
+	e := newEnv(t)
+	e.seedRepo(1, "Codertocat", repoName)
+	e.install(1, "Codertocat")
+	_, id := e.deliver("push", fixture(t, "push.json", func(m map[string]any) {
+		setInstallation(1)(m)
+		m["after"] = "2222222222222222222222222222222222222222" // unknown to the fake
+	}))
+	run := e.waitRun(id)
+	if run.Conclusion != "failure" || !strings.Contains(run.Error, "404") {
+		t.Fatalf("run: conclusion %q error %q", run.Conclusion, run.Error)
+	}
+	if n := len(e.gh.CallsMatching("GET", "/repos/*/*/tarball/*")); n != 1 {
+		t.Fatalf("a 404 was fetched %d times, want 1 (not retried)", n)
+	}
+	checks := e.gh.CheckRuns()
+	if len(checks) != 1 || checks[0]["status"] != "completed" || checks[0]["conclusion"] != "failure" {
+		t.Fatalf("check run: %v", checks)
+	}
+	out, _ := checks[0]["output"].(map[string]any)
+	if s, _ := out["summary"].(string); !strings.Contains(s, "could not scan") {
+		t.Fatalf("summary %q does not give the reason", s)
+	}
+	st := e.gh.Statuses()
+	if len(st) != 1 || st[0]["state"] != "error" {
+		t.Fatalf("statuses: %v", st)
+	}
+}
