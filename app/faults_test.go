@@ -79,3 +79,29 @@ func TestPermanentFailureCompletesTheCheckRun(t *testing.T) {
 		t.Fatalf("statuses: %v", st)
 	}
 }
+
+// TestPullRequestBeforeAnyPush: the first event of a repository is a pull
+// request; the App scans its base commit silently (nothing posted on it)
+// and the comment still shows only what the pull request changed.
+func TestPullRequestBeforeAnyPush(t *testing.T) {
+	e := newEnv(t)
+	e.seedRepo(1, "Codertocat", repoName)
+	e.install(1, "Codertocat")
+	_, id := e.deliver("pull_request", fixture(t, "pull_request.opened.json", setPull(shaHead)))
+	e.waitRun(id)
+	comments := e.gh.Comments()
+	if len(comments) != 1 {
+		t.Fatalf("%d comments", len(comments))
+	}
+	if body := comments[0]["body"].(string); !strings.Contains(body, "**1 new**, **1 fixed** and 1 unchanged") {
+		t.Fatalf("comment:\n%s", body)
+	}
+	for _, c := range e.gh.Calls() {
+		if strings.Contains(c.Path, shaMain) && c.Method != "GET" {
+			t.Fatalf("the silent base scan posted %s %s", c.Method, c.Path)
+		}
+	}
+	if n := len(e.gh.CheckRuns()); n != 1 {
+		t.Fatalf("%d check runs, want only the head's", n)
+	}
+}

@@ -99,6 +99,9 @@ type trigger struct {
 	BaseRef      string          `json:"base_ref,omitempty"`
 	// Rerun is a re-run the user asked for: always a new check run.
 	Rerun bool `json:"rerun,omitempty"`
+	// Silent scans a pull request's base commit when its branch was never
+	// scanned, for the comparison only: nothing is posted on GitHub.
+	Silent bool `json:"silent,omitempty"`
 }
 
 func (t *trigger) owner() string { o, _, _ := strings.Cut(t.Repo.FullName, "/"); return o }

@@ -47,13 +47,19 @@ func (a *App) report(ctx context.Context, id uuid.UUID) error {
 	if rep.Scan.Status == core.ScanQueued || rep.Scan.Status == core.ScanRunning {
 		return &retryable{err: fmt.Errorf("scan %s is still %s", rep.Scan.ID, rep.Scan.Status), after: time.Minute}
 	}
+	if run.Silent {
+		return a.finish(ctx, run, "")
+	}
 	gh, err := a.client(in.ID)
 	if err != nil {
 		return err
 	}
 	var cmp *comparison
 	if run.PullNumber > 0 {
-		if cmp, err = a.compare(ctx, run, rep); err != nil {
+		if cmp, err = a.compare(ctx, run, rep, lastAttempt(ctx)); err != nil {
+			if isRetryable(err) {
+				return err
+			}
 			return &retryable{err: err}
 		}
 	}
@@ -89,7 +95,7 @@ type comparison struct {
 
 // compare matches the run's findings with the newest completed scan of
 // the pull request's base branch in the same project (by fingerprint).
-func (a *App) compare(ctx context.Context, run *db.GitHubRun, rep *core.ScanReport) (*comparison, error) {
+func (a *App) compare(ctx context.Context, run *db.GitHubRun, rep *core.ScanReport, last bool) (*comparison, error) {
 	c := &comparison{BaseRef: run.BaseRef}
 	base := new(db.GitHubRun)
 	err := a.svc.DB.NewSelect().Model(base).
@@ -99,6 +105,16 @@ func (a *App) compare(ctx context.Context, run *db.GitHubRun, rep *core.ScanRepo
 		OrderExpr("CASE WHEN github_run.head_sha = ? THEN 0 ELSE 1 END", run.BaseSHA).
 		OrderExpr("github_run.created_at DESC").Limit(1).Scan(ctx)
 	if errors.Is(db.NotFoundErr(err), db.ErrNotFound) {
+		// The base may be being scanned right now (scanBase).
+		pending, err := a.svc.DB.NewSelect().Model((*db.GitHubRun)(nil)).
+			Where("project_id = ? AND pull_number = 0 AND branch = ? AND completed_at IS NULL AND created_at > ?",
+				run.ProjectID, run.BaseRef, a.svc.Now().Add(-10*time.Minute)).Exists(ctx)
+		if err != nil {
+			return nil, err
+		}
+		if pending && !last {
+			return nil, &retryable{err: fmt.Errorf("the base branch %s is still being scanned", run.BaseRef), after: time.Second}
+		}
 		c.Missing = true
 		c.New = openFindings(rep.Findings)
 		return c, nil

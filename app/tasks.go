@@ -141,7 +141,7 @@ func (a *App) runEvent(ctx context.Context, t *trigger, last bool) error {
 	if err != nil {
 		return err
 	}
-	if run.CheckRunID == 0 {
+	if run.CheckRunID == 0 && !run.Silent {
 		cr, resp, err := gh.Checks.CreateCheckRun(ctx, t.owner(), t.name(), github.CreateCheckRunOptions{
 			Name: CheckName, HeadSHA: t.HeadSHA, Status: github.String("in_progress"),
 			ExternalID: github.String(run.ID.String()), StartedAt: &github.Timestamp{Time: time.Now()},
@@ -193,6 +193,9 @@ func (a *App) runEvent(ctx context.Context, t *trigger, last bool) error {
 	if _, err := a.svc.DB.NewUpdate().Model(run).Column("scan_id", "evaluation_id", "notes", "fail_on").WherePK().Exec(ctx); err != nil {
 		return &retryable{err: err}
 	}
+	if err := a.scanBase(ctx, pr, t); err != nil {
+		a.log.Error("queue the scan of a pull request's base", "run", run.ID, "err", err)
+	}
 	// The scan may have finished before the run named it, when the hook
 	// found no run; the late task covers a hook that was lost.
 	if err := a.enqueueReport(ctx, run.ID, true); err != nil {
@@ -202,6 +205,25 @@ func (a *App) runEvent(ctx context.Context, t *trigger, last bool) error {
 		return a.enqueueReport(ctx, run.ID, false)
 	}
 	return nil
+}
+
+// scanBase queues a silent scan of a pull request's base commit when its
+// branch has no run yet, so the comment compares against the real base
+// instead of calling every finding new.
+func (a *App) scanBase(ctx context.Context, pr *db.Project, t *trigger) error {
+	if t.Pull == 0 || t.BaseRef == "" || !validSHA(t.BaseSHA) {
+		return nil
+	}
+	seen, err := a.svc.DB.NewSelect().Model((*db.GitHubRun)(nil)).
+		Where("project_id = ? AND pull_number = 0 AND branch = ?", pr.ID, t.BaseRef).Exists(ctx)
+	if err != nil || seen {
+		return err
+	}
+	base := *t
+	base.Delivery, base.Event, base.Action = t.Delivery+"-base", "base", ""
+	base.HeadSHA, base.Branch, base.Pull, base.BaseSHA, base.BaseRef = t.BaseSHA, t.BaseRef, 0, "", ""
+	base.Rerun, base.Silent = false, true
+	return a.enqueueEvent(ctx, &base)
 }
 
 func (a *App) scanDone(ctx context.Context, id uuid.UUID) (bool, error) {
@@ -278,7 +300,7 @@ func (a *App) startRun(ctx context.Context, in *db.GitHubInstallation, pr *db.Pr
 	run = &db.GitHubRun{ID: uuid.Must(uuid.NewV7()), OrganizationID: in.OrganizationID, InstallationID: in.ID,
 		RepositoryID: t.Repo.ID, FullName: t.Repo.FullName, ProjectID: pr.ID, DeliveryID: t.Delivery, Event: t.Event,
 		HeadSHA: t.HeadSHA, Branch: t.Branch, PullNumber: t.Pull, BaseSHA: t.BaseSHA, BaseRef: t.BaseRef,
-		Notes: []string{}, CreatedAt: a.svc.Now()}
+		Silent: t.Silent, Notes: []string{}, CreatedAt: a.svc.Now()}
 	if _, err := a.svc.DB.NewInsert().Model(run).Exec(ctx); err != nil {
 		return nil, &retryable{err: err}
 	}
@@ -352,7 +374,7 @@ func (a *App) complete(ctx context.Context, gh *github.Client, run *db.GitHubRun
 			return err
 		}
 	}
-	if !run.StatusDone {
+	if !run.StatusDone && !run.Silent {
 		st := &github.RepoStatus{State: github.String(v.state), Context: github.String(StatusContext),
 			Description: github.String(truncate(v.description, 140))}
 		if link != "" {

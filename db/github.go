@@ -61,22 +61,25 @@ type GitHubDelivery struct {
 type GitHubRun struct {
 	bun.BaseModel `bun:"table:github_runs,alias:github_run"`
 
-	ID             uuid.UUID  `bun:"id,pk,type:uuid"`
-	OrganizationID uuid.UUID  `bun:"organization_id,notnull,type:uuid"`
-	InstallationID int64      `bun:"installation_id,notnull"`
-	RepositoryID   int64      `bun:"repository_id,notnull"`
-	FullName       string     `bun:"full_name,notnull"`
-	ProjectID      uuid.UUID  `bun:"project_id,notnull,type:uuid"`
-	DeliveryID     string     `bun:"delivery_id,notnull"`
-	Event          string     `bun:"event,notnull"`
-	HeadSHA        string     `bun:"head_sha,notnull"`
-	Branch         string     `bun:"branch,notnull,default:''"`
-	PullNumber     int        `bun:"pull_number,notnull,default:0"`
-	BaseSHA        string     `bun:"base_sha,notnull,default:''"`
-	BaseRef        string     `bun:"base_ref,notnull,default:''"`
-	CheckRunID     int64      `bun:"check_run_id,notnull,default:0"`
-	ScanID         *uuid.UUID `bun:"scan_id,type:uuid"`
-	EvaluationID   *uuid.UUID `bun:"evaluation_id,type:uuid"`
+	ID             uuid.UUID `bun:"id,pk,type:uuid"`
+	OrganizationID uuid.UUID `bun:"organization_id,notnull,type:uuid"`
+	InstallationID int64     `bun:"installation_id,notnull"`
+	RepositoryID   int64     `bun:"repository_id,notnull"`
+	FullName       string    `bun:"full_name,notnull"`
+	ProjectID      uuid.UUID `bun:"project_id,notnull,type:uuid"`
+	DeliveryID     string    `bun:"delivery_id,notnull"`
+	Event          string    `bun:"event,notnull"`
+	HeadSHA        string    `bun:"head_sha,notnull"`
+	Branch         string    `bun:"branch,notnull,default:''"`
+	PullNumber     int       `bun:"pull_number,notnull,default:0"`
+	BaseSHA        string    `bun:"base_sha,notnull,default:''"`
+	BaseRef        string    `bun:"base_ref,notnull,default:''"`
+	CheckRunID     int64     `bun:"check_run_id,notnull,default:0"`
+	// Silent runs scan a pull request's base for the comparison and post
+	// nothing.
+	Silent       bool       `bun:"silent,notnull,default:false"`
+	ScanID       *uuid.UUID `bun:"scan_id,type:uuid"`
+	EvaluationID *uuid.UUID `bun:"evaluation_id,type:uuid"`
 	// FailOn is .bulwark.yml's fail_on, which decides the conclusion when
 	// no quality gate applies.
 	FailOn string `bun:"fail_on,notnull,default:''"`
