@@ -2,6 +2,7 @@ package server_test
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"net"
@@ -89,16 +90,35 @@ func TestUnauthenticatedUploadReadsNoBody(t *testing.T) {
 // through the same caps, 1 MiB for JSON routes.
 func TestChunkedBodiesAreCapped(t *testing.T) {
 	env := servertest.New(t, servertest.Options{NoWorker: true})
-	body := io.MultiReader(strings.NewReader(`{"name":"`), io.LimitReader(neverEnding('a'), 2<<20), strings.NewReader(`"}`))
-	req, err := http.NewRequest("POST", env.URL+"/api/v1/projects", body)
+	// A raw connection: the server answers 413 and closes while the body
+	// is still being sent, which an http.Client may report as a write
+	// error before it reads the answer.
+	conn, err := net.Dial("tcp", strings.TrimPrefix(env.URL, "http://"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	req.ContentLength = -1 // chunked
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Authorization", "Bearer "+env.Key)
-	if r := env.Send(req); r.Status != 413 || r.ErrorCode() != "FILE_TOO_LARGE" {
-		t.Errorf("2 MiB chunked JSON = %d %s, want 413", r.Status, r.Body)
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /api/v1/projects HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"+
+		"Authorization: Bearer %s\r\nTransfer-Encoding: chunked\r\n\r\n", env.Key)
+	go func() {
+		chunk := bytes.Repeat([]byte("a"), 64<<10)
+		fmt.Fprintf(conn, "%x\r\n{\"name\":\"\r\n", len(`{"name":"`))
+		for sent := 0; sent < 2<<20; sent += len(chunk) {
+			if _, err := fmt.Fprintf(conn, "%x\r\n%s\r\n", len(chunk), chunk); err != nil {
+				return // the server answered and closed
+			}
+		}
+		fmt.Fprintf(conn, "2\r\n\"}\r\n0\r\n\r\n")
+	}()
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 413 || !strings.Contains(string(b), "FILE_TOO_LARGE") {
+		t.Errorf("2 MiB chunked JSON = %d %s, want 413", res.StatusCode, b)
 	}
 	small, err := http.NewRequest("POST", env.URL+"/api/v1/projects", io.MultiReader(strings.NewReader(`{"name":"chunked"}`)))
 	if err != nil {
