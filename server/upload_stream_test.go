@@ -132,15 +132,6 @@ func TestChunkedBodiesAreCapped(t *testing.T) {
 	}
 }
 
-type neverEnding byte
-
-func (b neverEnding) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = byte(b)
-	}
-	return len(p), nil
-}
-
 // TestUploadsInFlightPerOrganization: an organization has at most four
 // uploads in flight in a process; more are 429 CONCURRENT_LIMIT with
 // Retry-After, and a slot frees when an upload ends, even one whose client
