@@ -285,11 +285,8 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 		if err != nil {
 			return err
 		}
-		for i := 0; i < len(vulns); i += 500 {
-			batch := vulns[i:min(i+500, len(vulns))]
-			if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
-				return fmt.Errorf("insert findings: %w", err)
-			}
+		if err := db.InsertVulnerabilities(ctx, tx, vulns); err != nil {
+			return err
 		}
 		if err := s.markContractAnalyzed(ctx, tx, sc.ContractID); err != nil {
 			return err
