@@ -389,6 +389,7 @@ func TestTriageFixedComesBackOpen(t *testing.T) {
 		t.Errorf("no scan.completed audit entry for %s in %s", scan2, r.Body)
 	}
 }
+
 // TestTriagePatchBody: the note's limit (2,000 characters, not bytes), a
 // note alone, and the errors of the PATCH body in the spec's envelope.
 func TestTriagePatchBody(t *testing.T) {
