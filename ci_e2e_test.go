@@ -406,9 +406,15 @@ func TestCIEndToEndTriage(t *testing.T) {
 				Critical int `json:"critical"`
 				High     int `json:"high"`
 			} `json:"counts"`
+			Vulnerabilities []client.Vulnerability `json:"vulnerabilities"`
 		}
 		if err := json.Unmarshal(b, &doc); err != nil || doc.Triaged != 1 || doc.Counts.Critical != 0 || doc.Counts.High != 2 {
 			t.Errorf("%s: JSON report triaged %d, counts %+v (%v)", what, doc.Triaged, doc.Counts, err)
+		}
+		for _, v := range doc.Vulnerabilities {
+			if v.Severity == "critical" && (v.Status != "false_positive" || v.Note != "only in the test deployment") {
+				t.Errorf("%s: the critical in the JSON report is %s with note %q", what, v.Status, v.Note)
+			}
 		}
 	}
 	check("same code")
