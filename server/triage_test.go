@@ -462,6 +462,13 @@ func TestTriagePatchBody(t *testing.T) {
 			t.Errorf("%s = %d %s, want %d %s %s", tc.name, r.Status, r.Body, tc.status, tc.code, tc.field)
 		}
 	}
+	// Deleting the project deletes its triage.
+	if r := env.Do("DELETE", "/api/v1/projects/"+c.ProjectID.String(), env.Key, nil); r.Status != 204 {
+		t.Fatalf("DELETE project = %d %s", r.Status, r.Body)
+	}
+	if n := countWhere(t, env, "SELECT count(*) FROM vulnerability_triages"); n != 0 {
+		t.Errorf("%d triage rows outlive their project", n)
+	}
 }
 
 // TestTriageLookupDoesNotGrowWithFindings: a rescan of a project whose
