@@ -349,6 +349,90 @@ func TestCIEndToEndPassAndFail(t *testing.T) {
 	}
 }
 
+// TestCIEndToEndTriage: the vault's critical fails the gate; marked a
+// false positive through the API, it is carried to the next run's scan,
+// which passes and says it skipped it. A change that moves the code 30
+// lines down keeps it skipped.
+func TestCIEndToEndTriage(t *testing.T) {
+	env := servertest.New(t)
+	c := apiClient(t, env)
+	ctx := context.Background()
+	p, err := c.CreateProject(ctx, client.ProjectInput{Name: "vault"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.PutQualityGate(ctx, p.ID, client.QualityGateInput{Name: ptr("criticals"), BlockOnCritical: ptr(true),
+		BlockOnHigh: ptr(false), MaxCritical: ptr(0), MaxHigh: ptr(-1), MaxMedium: ptr(-1), MaxLow: ptr(-1)}); err != nil {
+		t.Fatal(err)
+	}
+	ws := workspace(t)
+	run := func() result {
+		return runBin(t, ws, map[string]string{"BULWARK_API_URL": env.URL, "BULWARK_API_KEY": env.Key},
+			"ci", "--project", "vault", "--path", "contracts", "--poll-interval", "100ms", "--wait-timeout", "90s",
+			"--json-file", "bulwark.json")
+	}
+	r := run()
+	if r.code != 1 || !strings.Contains(r.stdout, "quality gate: FAILED") || strings.Contains(r.stdout, "triaged") {
+		t.Fatalf("before triage: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	lr := env.Do("GET", "/api/v1/vulnerabilities?severity=critical&project_id="+p.ID, env.Key, nil)
+	var l struct {
+		Vulnerabilities []struct {
+			ID string `json:"id"`
+		} `json:"vulnerabilities"`
+	}
+	lr.Decode(t, &l)
+	if len(l.Vulnerabilities) != 1 {
+		t.Fatalf("critical findings = %s", lr.Body)
+	}
+	if pr := env.Do("PATCH", "/api/v1/vulnerabilities/"+l.Vulnerabilities[0].ID, env.Key,
+		map[string]any{"status": "false_positive", "note": "only in the test deployment"}); pr.Status != 200 {
+		t.Fatalf("PATCH = %d %s", pr.Status, pr.Body)
+	}
+	check := func(what string) {
+		t.Helper()
+		r := run()
+		if r.code != 0 || !strings.Contains(r.stdout, "quality gate: PASSED") ||
+			!strings.Contains(r.stdout, "skipped 1 triaged finding(s) (false positive or fixed)") {
+			t.Fatalf("%s: exit %d\n%s\n%s", what, r.code, r.stdout, r.stderr)
+		}
+		b, err := os.ReadFile(filepath.Join(ws, "bulwark.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var doc struct {
+			Triaged int `json:"triaged"`
+			Counts  struct {
+				Critical int `json:"critical"`
+				High     int `json:"high"`
+			} `json:"counts"`
+			Vulnerabilities []client.Vulnerability `json:"vulnerabilities"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil || doc.Triaged != 1 || doc.Counts.Critical != 0 || doc.Counts.High != 2 {
+			t.Errorf("%s: JSON report triaged %d, counts %+v (%v)", what, doc.Triaged, doc.Counts, err)
+		}
+		for _, v := range doc.Vulnerabilities {
+			if v.Severity == "critical" && (v.Status != "false_positive" || v.Note != "only in the test deployment") {
+				t.Errorf("%s: the critical in the JSON report is %s with note %q", what, v.Status, v.Note)
+			}
+		}
+	}
+	check("same code")
+
+	// 30 lines of unrelated comments above the contract.
+	path := filepath.Join(ws, "contracts", "Vault.sol")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Replace(string(src), "pragma solidity ^0.8.0;\n",
+		"pragma solidity ^0.8.0;\n"+strings.Repeat("// an unrelated comment\n", 30), 1)
+	if err := os.WriteFile(path, []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	check("code moved 30 lines down")
+}
+
 func TestCIEndToEndTimeout(t *testing.T) {
 	env := servertest.New(t, servertest.Options{NoWorker: true}) // scans stay queued
 	ws := workspace(t)

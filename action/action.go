@@ -258,6 +258,9 @@ func Markdown(out *ci.Outcome, c ci.CIContext, runErr error) string {
 		fmt.Fprintf(&b, "| %s %s | %d |\n", icons[sev], sev, counts[sev])
 	}
 	fmt.Fprintf(&b, "| **total** | **%d** |\n\n", out.Counts.Total)
+	if out.Triaged > 0 {
+		fmt.Fprintf(&b, "Skipped %d triaged finding(s) (false positive or fixed).\n\n", out.Triaged)
+	}
 	fmt.Fprintf(&b, "Decided by `fail-on: %s`.", md(out.FailOn))
 	if len(out.Reasons) > 0 {
 		b.WriteString(" Why it failed:\n")

@@ -121,8 +121,8 @@ func (s *Service) UpdateProject(ctx context.Context, p *Principal, id uuid.UUID,
 	return pr, nil
 }
 
-// DeleteProject removes a project with its contracts, scans and findings.
-// A project with a queued or running scan is SCAN_IN_PROGRESS.
+// DeleteProject removes a project with its contracts, scans, findings and
+// triage. A project with a queued or running scan is SCAN_IN_PROGRESS.
 func (s *Service) DeleteProject(ctx context.Context, p *Principal, id uuid.UUID) error {
 	return s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		if _, err := s.project(ctx, tx, p.OrgID, id); err != nil {
@@ -140,6 +140,10 @@ func (s *Service) DeleteProject(ctx context.Context, p *Principal, id uuid.UUID)
 			if _, err := tx.NewDelete().Model(m).Where("project_id = ?", id).Exec(ctx); err != nil {
 				return err
 			}
+		}
+		if _, err := tx.NewDelete().Model((*db.Triage)(nil)).
+			Where("organization_id = ? AND project_id = ?", p.OrgID, id).Exec(ctx); err != nil {
+			return err
 		}
 		if _, err := tx.NewDelete().Model((*db.ContractFile)(nil)).
 			Where("contract_id IN (?)", tx.NewSelect().Model((*db.Contract)(nil)).Column("id").Where("project_id = ?", id)).

@@ -241,8 +241,9 @@ func (s *Service) scanIsCancelled(ctx context.Context, id uuid.UUID) (bool, erro
 	return status == ScanCancelled, err
 }
 
-// completeScan stores a finished run: the findings, the summary and the
-// completed status in one transaction, only if the scan is still running
+// completeScan stores a finished run: the findings (with the triage their
+// project holds for their fingerprints), the summary and the completed
+// status in one transaction, only if the scan is still running
 // in this attempt. A scan cancelled meanwhile (or taken over by a newer
 // attempt) keeps its status and the findings are discarded; done is false.
 func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract, rep *scanner.Report, wall time.Duration) (done bool, err error) {
@@ -280,11 +281,12 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 			return nil
 		}
 		done = true
-		for i := 0; i < len(vulns); i += 500 {
-			batch := vulns[i:min(i+500, len(vulns))]
-			if _, err := tx.NewInsert().Model(&batch).Exec(ctx); err != nil {
-				return fmt.Errorf("insert findings: %w", err)
-			}
+		triaged, err := applyTriage(ctx, tx, sc.OrganizationID, sc.ProjectID, vulns)
+		if err != nil {
+			return err
+		}
+		if err := db.InsertVulnerabilities(ctx, tx, vulns); err != nil {
+			return err
 		}
 		if err := s.markContractAnalyzed(ctx, tx, sc.ContractID); err != nil {
 			return err
@@ -327,7 +329,8 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 			}
 		}
 		return s.audit(ctx, tx, workerPrincipal(sc.OrganizationID), "scan.completed", "scan", sc.ID.String(),
-			map[string]any{"summary": summary, "duration_seconds": sc.DurationSeconds})
+			map[string]any{"summary": summary, "duration_seconds": sc.DurationSeconds,
+				"triage_applied": triaged.Applied, "triage_reopened": triaged.Reopened})
 	})
 	if err != nil {
 		return false, err

@@ -141,54 +141,6 @@ func (s *Service) vulnerability(ctx context.Context, q bun.IDB, orgID, id uuid.U
 	return v, nil
 }
 
-// UpdateVulnerabilityStatus moves a finding to status along decisions.md's
-// transitions (open → acknowledged | fixed | false_positive; acknowledged →
-// open | fixed | false_positive; fixed → open; false_positive → open).
-// Anything else, including the current status, is CONFLICT.
-func (s *Service) UpdateVulnerabilityStatus(ctx context.Context, p *Principal, id uuid.UUID, status *string) (*db.Vulnerability, error) {
-	if status == nil {
-		return nil, Missing("status")
-	}
-	if !ValidVulnerabilityStatus(*status) {
-		return nil, Invalid("status", "invalid", "status must be one of "+strings.Join(VulnerabilityStatuses, ", "))
-	}
-	to := *status
-	var v *db.Vulnerability
-	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
-		var err error
-		if v, err = s.vulnerability(ctx, tx, p.OrgID, id); err != nil {
-			return err
-		}
-		from := v.Status
-		if !CanMoveVulnerability(from, to) {
-			return &Error{Code: CodeConflict,
-				Message: "vulnerability " + id.String() + " cannot move from " + from + " to " + to,
-				Details: map[string]any{"status": from, "allowed": vulnTransitions[from]}}
-		}
-		v.Status, v.UpdatedAt = to, s.Now()
-		res, err := tx.NewUpdate().Model(v).Column("status", "updated_at").WherePK().Where("status = ?", from).Exec(ctx)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			return Errorf(CodeConflict, "vulnerability %s changed status concurrently; retry", id)
-		}
-		if err := s.audit(ctx, tx, p, "vulnerability.updated", "vulnerability", id.String(),
-			map[string]any{"previous_status": from, "status": to}); err != nil {
-			return err
-		}
-		scanID := v.ScanID
-		return s.emit(ctx, tx, p.OrgID, EventVulnerabilityUpdated, &scanID, map[string]any{
-			"vulnerability_id": id.String(), "scan_id": v.ScanID.String(), "contract_id": v.ContractID.String(),
-			"title": v.Title, "severity": v.Severity, "category": v.Category, "previous_status": from,
-			"status": to, "risk_score": v.RiskScore})
-	})
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
-}
-
 // decimalNumber reports whether v is a plain decimal: optional sign,
 // digits with at most one point, and an optional exponent.
 func decimalNumber(v string) bool {

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/gofiber/fiber/v2"
+	"github.com/google/uuid"
 
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
@@ -34,6 +35,11 @@ type vulnerabilityJSON struct {
 	SWC            *string   `json:"swc"`
 	Fingerprint    string    `json:"fingerprint"`
 	UpdatedAt      time.Time `json:"updated_at"`
+	// Note, TriagedBy (a user id) and TriagedAt are the finding's triage,
+	// null when it has none.
+	Note      *string    `json:"note"`
+	TriagedBy *string    `json:"triaged_by"`
+	TriagedAt *time.Time `json:"triaged_at"`
 }
 
 func optString(s string) *string {
@@ -49,7 +55,24 @@ func toVulnerability(v *db.Vulnerability) vulnerabilityJSON {
 		ContractID: v.ContractID.String(), ProjectID: v.ProjectID.String(), DetectedAt: v.DetectedAt.UTC(),
 		File: v.File, Line: v.Line, EndLine: v.EndLine, RiskScore: v.RiskScore, Confidence: v.Confidence,
 		Snippet: v.Snippet, Description: v.Description, Recommendation: v.Recommendation,
-		CWE: optString(v.CWE), SWC: optString(v.SWC), Fingerprint: v.Fingerprint, UpdatedAt: v.UpdatedAt.UTC()}
+		CWE: optString(v.CWE), SWC: optString(v.SWC), Fingerprint: v.Fingerprint, UpdatedAt: v.UpdatedAt.UTC(),
+		Note: optString(v.Note), TriagedBy: optUUID(v.TriagedBy), TriagedAt: optTime(v.TriagedAt)}
+}
+
+func optUUID(id *uuid.UUID) *string {
+	if id == nil {
+		return nil
+	}
+	s := id.String()
+	return &s
+}
+
+func optTime(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
 }
 
 func (s *Server) handleVulnerabilityList(c *fiber.Ctx) error {
@@ -86,9 +109,11 @@ func (s *Server) handleVulnerabilityGet(c *fiber.Ctx) error {
 	return one(c, fiber.StatusOK, v.ID, v.Status, v.DetectedAt, toVulnerability(v))
 }
 
-// vulnerabilityPatch is the body of PATCH /vulnerabilities/{id}.
+// vulnerabilityPatch is the body of PATCH /vulnerabilities/{id}: a
+// triage (status, note, or both).
 type vulnerabilityPatch struct {
 	Status *string `json:"status"`
+	Note   *string `json:"note"`
 }
 
 func (s *Server) handleVulnerabilityUpdate(c *fiber.Ctx) error {
@@ -100,7 +125,7 @@ func (s *Server) handleVulnerabilityUpdate(c *fiber.Ctx) error {
 	if err := decodeJSON(c, &req); err != nil {
 		return err
 	}
-	v, err := s.svc.UpdateVulnerabilityStatus(c.UserContext(), principal(c), id, req.Status)
+	v, err := s.svc.TriageVulnerability(c.UserContext(), principal(c), id, core.TriageInput{Status: req.Status, Note: req.Note})
 	if err != nil {
 		return err
 	}

@@ -125,8 +125,8 @@ func TestVulnerabilityListFilters(t *testing.T) {
 	}
 	sort.Strings(keys)
 	want := []string{"category", "confidence", "contract_id", "cwe", "description", "detected_at", "detector_id", "end_line",
-		"file", "fingerprint", "id", "line", "project_id", "recommendation", "risk_score", "scan_id", "scanner", "severity",
-		"snippet", "status", "swc", "title", "updated_at"}
+		"file", "fingerprint", "id", "line", "note", "project_id", "recommendation", "risk_score", "scan_id", "scanner", "severity",
+		"snippet", "status", "swc", "title", "triaged_at", "triaged_by", "updated_at"}
 	if diff := cmp.Diff(want, keys); diff != "" {
 		t.Errorf("vulnerability JSON keys (-want +got):\n%s", diff)
 	}

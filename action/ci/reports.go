@@ -18,6 +18,7 @@ func WriteJSON(w io.Writer, out *Outcome, ci CIContext) error {
 		Reasons         []string               `json:"reasons"`
 		Conditions      []Condition            `json:"conditions"`
 		Counts          client.Summary         `json:"counts"`
+		Triaged         int                    `json:"triaged"`
 		Project         *client.Project        `json:"project"`
 		Contract        *client.Contract       `json:"contract"`
 		Scan            *client.Scan           `json:"scan"`
@@ -26,7 +27,7 @@ func WriteJSON(w io.Writer, out *Outcome, ci CIContext) error {
 		Errors          []client.FileError     `json:"errors"`
 		CIContext       CIContext              `json:"ci_context"`
 		ReportURL       string                 `json:"report_url,omitempty"`
-	}{GateStatus: out.GateStatus, FailOn: out.FailOn, Reasons: out.Reasons, Conditions: out.Conditions, Counts: out.Counts,
+	}{GateStatus: out.GateStatus, FailOn: out.FailOn, Reasons: out.Reasons, Conditions: out.Conditions, Counts: out.Counts, Triaged: out.Triaged,
 		Project: out.Project, Contract: out.Contract, Scan: out.Scan, Evaluation: out.Evaluation,
 		Vulnerabilities: []client.Vulnerability{}, Errors: []client.FileError{}, CIContext: ci, ReportURL: out.ReportURL}
 	if out.Results != nil {
@@ -67,6 +68,9 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 		fmt.Fprintf(w, "  %-10s %8d\n", sev, sevCount(out.Counts, sev))
 	}
 	fmt.Fprintf(w, "  %-10s %8d\n", "total", out.Counts.Total)
+	if out.Triaged > 0 {
+		fmt.Fprintf(w, "  skipped %d triaged finding(s) (false positive or fixed)\n", out.Triaged)
+	}
 	fmt.Fprintf(w, "\nquality gate: %s (fail-on %s)\n", out.GateStatus, out.FailOn)
 	for _, r := range out.Reasons {
 		fmt.Fprintf(w, "  - %s\n", r)

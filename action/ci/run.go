@@ -82,7 +82,11 @@ type Outcome struct {
 	Results    *client.ScanResults
 	Evaluation *client.Evaluation // the server's, when the gate was evaluated
 	// Counts are open and acknowledged findings by severity.
-	Counts     client.Summary
+	Counts client.Summary
+	// Triaged counts the findings left out of Counts because someone
+	// triaged them false_positive or fixed (their fingerprint's triage is
+	// carried to every new scan of the project).
+	Triaged    int
 	GateStatus string // PASSED, FAILED or PENDING: what decided the exit code
 	Reasons    []string
 	// Conditions are the rules the build was judged by, kept or broken.
@@ -260,6 +264,7 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	out.Results = res
 	out.Counts = count(res)
+	out.Triaged = triaged(res)
 	if err := decide(ctx, c, o, out); err != nil {
 		return out, err
 	}
@@ -319,6 +324,18 @@ func count(r *client.ScanResults) client.Summary {
 	}
 	s.Total = s.Critical + s.High + s.Medium + s.Low
 	return s
+}
+
+// triaged counts the findings count leaves out: triaged false_positive
+// or fixed.
+func triaged(r *client.ScanResults) int {
+	n := 0
+	for _, v := range r.Vulnerabilities {
+		if v.Status == "false_positive" || v.Status == "fixed" {
+			n++
+		}
+	}
+	return n
 }
 
 func countAtLeast(s client.Summary, sev string) int {

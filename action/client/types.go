@@ -147,6 +147,9 @@ type Vulnerability struct {
 	SWC            string    `json:"swc"`
 	Fingerprint    string    `json:"fingerprint"`
 	DetectedAt     time.Time `json:"detected_at,omitzero"`
+	// Note is the triage note, carried with the status from earlier scans
+	// of the project (null from the API reads as "").
+	Note string `json:"note,omitempty"`
 }
 
 // FileError is a file the scanners could not fully read.
