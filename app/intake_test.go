@@ -14,6 +14,7 @@ import (
 	"github.com/bulwark-sec/bulwark/app/githubtest"
 	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
+	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
 // count returns the rows of the App's tables and the tasks queued, so a
@@ -255,4 +256,22 @@ func TestTenancyAndLinkProof(t *testing.T) {
 		t.Fatalf("acme's audit log lacks the link: %v", actions)
 	}
 	_ = core.GitHubAgent
+}
+
+// TestAppOffRoutesAre404: without the App's configuration its routes do
+// not exist.
+func TestAppOffRoutesAre404(t *testing.T) {
+	e := servertest.New(t)
+	body := []byte(`{}`)
+	req, _ := http.NewRequest(http.MethodPost, e.URL+"/github/webhook", bytes.NewReader(body))
+	req.Header.Set("X-Hub-Signature-256", githubtest.SignWebhook([]byte(webhookSecret), body))
+	if r := e.Send(req); r.Status != 404 {
+		t.Fatalf("webhook without the App: %d", r.Status)
+	}
+	if r := e.Do("GET", "/github/setup?installation_id=1", "", nil); r.Status != 404 {
+		t.Fatalf("setup without the App: %d", r.Status)
+	}
+	if r := e.Do("POST", "/api/v1/github/link", e.Key, nil); r.Status != 404 {
+		t.Fatalf("link without the App: %d", r.Status)
+	}
 }

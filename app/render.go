@@ -153,6 +153,9 @@ func (r *rendering) summary() string {
 	b.WriteString("| Critical | High | Medium | Low |\n|---:|---:|---:|---:|\n")
 	fmt.Fprintf(&b, "| %d | %d | %d | %d |\n\n", c["critical"], c["high"], c["medium"], c["low"])
 	b.WriteString(r.gateLine() + "\n\n")
+	if r.rep.Scan.EconomicRiskScore > 0 {
+		fmt.Fprintf(&b, "Economic risk score: **%d**/100\n\n", r.rep.Scan.EconomicRiskScore)
+	}
 	if r.cmp != nil {
 		b.WriteString(r.compareLine() + "\n\n")
 	}
