@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -73,16 +71,8 @@ Suppress a finding with a comment on the line before it:
 				if cfg.FailOn != "" && !cmd.Flags().Changed("fail-on") {
 					failOn = cfg.FailOn
 				}
-				includeDeps = includeDeps || cfg.IncludeDeps
-				includeTests = includeTests || cfg.IncludeTests
-				excludes = append(slices.Clone(cfg.Exclude), excludes...)
-				if len(cfg.Paths) > 0 && onlyRoot(args, root) {
-					args = nil
-					for _, p := range cfg.Paths {
-						args = append(args, filepath.Join(root, filepath.FromSlash(p)))
-					}
-				}
 			}
+			args = cfg.ScanPaths(root, args)
 			if !scanner.ValidPreset(preset) {
 				return usageErr(fmt.Errorf("unknown preset %q (quick, standard, deep, economic)", preset))
 			}
@@ -109,23 +99,19 @@ Suppress a finding with a comment on the line before it:
 			}
 			eng := registry.Default()
 			keep := func(p string) bool {
-				lang, ok := eng.LanguageOf(p)
-				return ok && (cfg == nil || len(cfg.Languages) == 0 || slices.Contains(cfg.Languages, lang))
+				_, ok := eng.LanguageOf(p)
+				return ok
 			}
-			tree, err := bundle.LoadTree(args, keep, lim,
-				bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
+			sel := cfg.Selection(bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
+			tree, err := bundle.LoadTree(args, keep, lim, sel)
 			if err != nil {
 				return usageErr(err)
 			}
 			files := tree.Files
 			if walkedFolder(args) {
-				names := make([]string, len(files))
-				for i, f := range files {
-					names[i] = f.Path
-				}
-				fmt.Fprintln(cmd.ErrOrStderr(), bundle.Summary(names, &tree.Excluded))
+				fmt.Fprintln(cmd.ErrOrStderr(), tree.Summary())
 			}
-			notices := skipNotices(&tree.Skipped, lim)
+			notices := tree.Skipped.Notices(lim, "raise it with --max-file-size")
 			for _, n := range notices {
 				fmt.Fprintln(cmd.ErrOrStderr(), "notice: "+n)
 			}
@@ -204,37 +190,6 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// languageNames name the languages of the source extensions.
-var languageNames = map[string]string{".sol": "Solidity", ".vy": "Vyper", ".vyi": "Vyper", ".rs": "Rust",
-	".move": "Move", ".cairo": "Cairo"}
-
-// skipNotices words what a load skipped, one line per kind.
-func skipNotices(s *bundle.Skipped, lim bundle.Limits) []string {
-	var out []string
-	list := func(names []string) string {
-		if len(names) > 3 {
-			return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
-		}
-		return strings.Join(names, ", ")
-	}
-	if n := len(s.TooLarge); n > 0 {
-		out = append(out, fmt.Sprintf("skipped %d file(s) over the %s file limit: %s (raise it with --max-file-size)",
-			n, formatSize(lim.MaxFileBytes), list(s.TooLarge)))
-	}
-	if n := len(s.NotText); n > 0 {
-		out = append(out, fmt.Sprintf("skipped %d file(s) that are not text (NUL bytes or invalid UTF-8): %s", n, list(s.NotText)))
-	}
-	exts := make([]string, 0, len(s.Unsupported))
-	for ext := range s.Unsupported {
-		exts = append(exts, ext)
-	}
-	sort.Strings(exts)
-	for _, ext := range exts {
-		out = append(out, fmt.Sprintf("%d %s file(s): no %s scanner in this version", len(s.Unsupported[ext]), ext, languageNames[ext]))
-	}
-	return out
-}
-
 // parseSize reads a byte size: a number with an optional B, KB/KiB or
 // MB/MiB suffix (powers of 1024).
 func parseSize(v string) (int64, error) {
@@ -256,16 +211,6 @@ func parseSize(v string) (int64, error) {
 	return n * mult, nil
 }
 
-func formatSize(n int64) string {
-	if n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	if n%(1<<10) == 0 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
 // walkedFolder reports whether any argument is a folder, whose walk the
 // selection summary describes.
 func walkedFolder(args []string) bool {
@@ -275,16 +220,4 @@ func walkedFolder(args []string) bool {
 		}
 	}
 	return false
-}
-
-// onlyRoot reports whether the arguments name just the repository root
-// (`bulwark scan .` at the root), which a configuration's paths replace.
-func onlyRoot(args []string, root string) bool {
-	for _, a := range args {
-		abs, err := filepath.Abs(a)
-		if err != nil || abs != root {
-			return false
-		}
-	}
-	return true
 }
