@@ -142,7 +142,7 @@ Suppress a finding with a comment on the line before it:
 			case "json":
 				err = render.JSON(w, rep)
 			case "sarif":
-				err = sarif.Write(w, rep, eng.Rules(), toolVersion)
+				err = sarif.Write(w, rep, sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()})
 			default:
 				err = render.Text(w, rep, color)
 			}
