@@ -24,7 +24,7 @@ var toolVersion = "dev"
 // and zip archives without a server.
 func newScanCmd() *cobra.Command {
 	var format, failOn, preset, output, maxFileSize, root string
-	var noColor, includeDeps, includeTests bool
+	var noColor, includeDeps, includeTests, quiet bool
 	var excludes []string
 	cmd := &cobra.Command{
 		Use:   "scan PATH...",
@@ -38,7 +38,9 @@ once per file; it does not change the exit code.
 
 Files over --max-file-size, files that are not text and sources of languages
 without a scanner in this version are skipped, each kind named in one notice
-on stderr.
+on stderr. On a terminal, stderr shows the scan's progress after two seconds
+and ends with one line: files selected, excluded, skipped, findings and time
+(-q turns it and the selection summary off).
 
 Suppress a finding with a comment on the line before it:
   // bulwark-disable-next-line SOL-TX-ORIGIN -- reason`,
@@ -108,7 +110,7 @@ Suppress a finding with a comment on the line before it:
 				return usageErr(err)
 			}
 			files := tree.Files
-			if walkedFolder(args) {
+			if walkedFolder(args) && !quiet {
 				fmt.Fprintln(cmd.ErrOrStderr(), tree.Summary())
 			}
 			notices := tree.Skipped.Notices(lim, "raise it with --max-file-size")
@@ -121,13 +123,26 @@ Suppress a finding with a comment on the line before it:
 				}
 				return usageErr(fmt.Errorf("%s: %w", strings.Join(args, ", "), bundle.ErrNoSources))
 			}
-			rep, err := eng.Run(cmd.Context(), files, scanner.Options{Preset: preset})
+			prog := startProgress(cmd.ErrOrStderr(), quiet, len(files), tree.Excluded.Total(), tree.Skipped.Count())
+			opts := scanner.Options{Preset: preset}
+			if prog != nil {
+				opts.Progress = prog.update
+			}
+			rep, err := eng.Run(cmd.Context(), files, opts)
+			prog.halt()
 			if err != nil {
 				return err
 			}
 			if cfg != nil {
 				rep.Findings = cfg.Apply(rep.Findings)
 			}
+			open := 0
+			for _, f := range rep.Findings {
+				if !f.Suppressed {
+					open++
+				}
+			}
+			defer prog.finish(open)
 			var w io.Writer = cmd.OutOrStdout()
 			color := !noColor && isTerminal(w)
 			if output != "" {
@@ -165,6 +180,7 @@ Suppress a finding with a comment on the line before it:
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, sarif")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no selection summary and no progress line on stderr (notices and errors still show)")
 	cmd.Flags().StringVar(&failOn, "fail-on", "high", "exit 1 when a finding is at or over this severity (critical, high, medium, low, none)")
 	cmd.Flags().StringVar(&preset, "preset", scanner.PresetStandard, "detector preset: quick, standard, deep, economic")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file instead of stdout")
