@@ -13,6 +13,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,6 +25,7 @@ import (
 	"github.com/bulwark-sec/bulwark/action/apitest"
 	"github.com/bulwark-sec/bulwark/action/client"
 	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bench"
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
 
@@ -259,5 +261,43 @@ func TestLayoutsCI(t *testing.T) {
 				t.Errorf("ci --fail-on none: exit %d\n%s", r.code, r.stderr)
 			}
 		})
+	}
+}
+
+// TestScanParseRateRealWorld measures the parse rate of `bulwark scan` on
+// ../shared/bench/realworld/solidity (OpenZeppelin Contracts): every file
+// must be scanned and parse without an error. The README quotes it.
+func TestScanParseRateRealWorld(t *testing.T) {
+	shared, err := bench.SharedDir()
+	if err != nil {
+		t.Skipf("../shared not found (%v): parse rate of the real-world corpus not measured", err)
+	}
+	dir := filepath.Join(shared, "bench", "realworld", "solidity")
+	var want int
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".sol") {
+			want++
+		}
+		return err
+	})
+	if err != nil || want == 0 {
+		t.Skipf("no Solidity files under %s (%v): parse rate not measured", dir, err)
+	}
+	code, out, stderr := runCLIStreams(t, "scan", "-f", "json", "--fail-on", "none", "--include-deps", "--include-tests", dir)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr)
+	}
+	var rep scanner.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	broken := map[string]bool{}
+	for _, e := range rep.Errors {
+		broken[e.File] = true
+	}
+	t.Logf("parse rate: %d of %d files (%.1f%%), %d lines", rep.Files-len(broken), rep.Files,
+		100*float64(rep.Files-len(broken))/float64(rep.Files), rep.Lines)
+	if rep.Files != want || len(broken) > 0 {
+		t.Errorf("scanned %d of %d files; %d with parse errors: %v", rep.Files, want, len(broken), broken)
 	}
 }
