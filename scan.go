@@ -227,11 +227,11 @@ func parseSize(v string) (int64, error) {
 	return n * mult, nil
 }
 
-// walkedFolder reports whether any argument is a folder, whose walk the
-// selection summary describes.
+// walkedFolder reports whether any argument is a folder or a glob, whose
+// walk the selection summary describes.
 func walkedFolder(args []string) bool {
 	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && st.IsDir() {
+		if st, err := os.Stat(a); err == nil && st.IsDir() || err != nil && strings.ContainsAny(a, "*?[") {
 			return true
 		}
 	}

@@ -1,6 +1,12 @@
-// Package bundle collects the files of a scan from local paths: single
-// files, folder trees and zip archives, reading archives defensively
-// (no path traversal, bounded entry count and sizes).
+// Package bundle owns the choice of the files a scan reads, for every entry
+// point: `bulwark scan`, `bulwark ci` and the Action (LoadTree, from local
+// files, folders, globs and zip archives) and the GitHub App (SelectFiles,
+// from a repository held in memory). It finds the repository root, reads
+// .bulwark.yml (ParseConfig, LoadConfig), applies the project's rules
+// (.gitignore files, .bulwarkignore, foundry.toml, dependencies, tests and
+// mocks left out by default), and words what it left out (Summary,
+// Skipped.Notices). Archives are read defensively (no path traversal,
+// bounded entry count and sizes).
 package bundle
 
 import (
