@@ -20,11 +20,13 @@ func newCICmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "ci",
 		Short: "Upload contracts, scan, evaluate the quality gate and exit 0 (pass), 1 (fail) or 2 (error)",
-		Long: `Upload the contract sources under --path (files, folders, globs; .gitignore,
-.bulwarkignore and --exclude patterns apply to what folders and globs find),
-scan them with --preset, wait up to --wait-timeout, evaluate the project's
-quality gate with the CI system's context, print a summary and write the
-reports asked for.
+		Long: `Upload the contract sources under --path, chosen as "bulwark scan" chooses
+them (files, folders, globs; the root's .bulwark.yml, .gitignore files,
+.bulwarkignore and --exclude apply to what folders and globs find;
+dependencies, tests, scripts and mocks are left out unless --include-deps or
+--include-tests), scan them with --preset, wait up to --wait-timeout,
+evaluate the project's quality gate with the CI system's context, print a
+summary and write the reports asked for. Flags win over .bulwark.yml.
 
 Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 1 the gate failed (or findings at or above --fail-on);
@@ -76,11 +78,13 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 	f.StringVar(&o.Project, "project", "", "project id, or name (created when absent)")
 	f.StringArrayVar(&o.Paths, "path", nil, "file, folder or glob to upload (repeatable; default .)")
 	f.StringArrayVar(&o.Excludes, "exclude", nil, ".gitignore-style pattern to leave out (repeatable)")
-	f.StringVar(&o.Root, "root", ".", "working tree root: paths in findings are relative to it")
+	f.StringVar(&o.Root, "root", ".", "working tree root: paths in findings are relative to it, and its .bulwark.yml and ignore files apply")
 	f.StringVar(&o.Language, "language", "", "solidity, vyper, rust, move or cairo (default: inferred)")
 	f.StringVar(&o.ContractName, "name", "", "contract name (default: project@branch commit)")
-	f.StringVar(&o.Preset, "preset", "standard", "scan preset: quick, standard, deep or economic")
-	f.StringVar(&o.FailOn, "fail-on", "gate", "fail on: gate (the project's quality gate), critical, high, medium, low or none")
+	f.StringVar(&o.Preset, "preset", "", "scan preset: quick, standard, deep or economic (default: .bulwark.yml's preset, else standard)")
+	f.StringVar(&o.FailOn, "fail-on", "", "fail on: gate (the project's quality gate), critical, high, medium, low or none (default: .bulwark.yml's fail_on, else gate)")
+	f.BoolVar(&o.IncludeDeps, "include-deps", false, "also upload dependencies (lib/, node_modules/, dependencies/ and foundry.toml's libs)")
+	f.BoolVar(&o.IncludeTests, "include-tests", false, "also upload tests, scripts and mocks (test/, tests/, script/, mocks/, *.t.sol, *.s.sol)")
 	f.StringVar(&o.SARIFFile, "sarif-file", "", "write SARIF 2.1.0 here")
 	f.StringVar(&o.JSONFile, "json-file", "", "write a JSON report here")
 	f.StringVar(&o.JUnitFile, "junit-file", "", "write a JUnit XML report here")
@@ -107,7 +111,7 @@ func newActionCmd() *cobra.Command {
 		Short: "Run as the GitHub Action (reads INPUT_* variables set by the runner)",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg := action.Config{Stdout: cmd.OutOrStdout()}
+			cfg := action.Config{Stdout: cmd.OutOrStdout(), ToolVersion: toolVersion}
 			if v := os.Getenv("BULWARK_POLL_INTERVAL"); v != "" {
 				if d, err := time.ParseDuration(v); err == nil {
 					cfg.PollInterval = d

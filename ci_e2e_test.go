@@ -158,7 +158,7 @@ func TestCIBinary(t *testing.T) {
 		{"bad key", func(s *apitest.Server) { s.Key = "other" }, nil, "", 2, "", "401 UNAUTHORIZED"},
 		{"usage: fail-on", nil, []string{"--fail-on", "often"}, "", 2, "", "--fail-on \"often\""},
 		{"usage: unknown flag", nil, []string{"--nope"}, "", 2, "", "unknown flag: --nope"},
-		{"usage: no sources", nil, []string{"--path", "missing"}, "", 2, "", "path missing does not exist"},
+		{"usage: no sources", nil, []string{"--path", "missing"}, "", 2, "", "missing: no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

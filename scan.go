@@ -5,8 +5,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -26,7 +24,7 @@ var toolVersion = "dev"
 // and zip archives without a server.
 func newScanCmd() *cobra.Command {
 	var format, failOn, preset, output, maxFileSize, root string
-	var noColor, includeDeps, includeTests bool
+	var noColor, includeDeps, includeTests, quiet bool
 	var excludes []string
 	cmd := &cobra.Command{
 		Use:   "scan PATH...",
@@ -40,7 +38,9 @@ once per file; it does not change the exit code.
 
 Files over --max-file-size, files that are not text and sources of languages
 without a scanner in this version are skipped, each kind named in one notice
-on stderr.
+on stderr. On a terminal, stderr shows the scan's progress after two seconds
+and ends with one line: files selected, excluded, skipped, findings and time
+(-q turns it and the selection summary off).
 
 Suppress a finding with a comment on the line before it:
   // bulwark-disable-next-line SOL-TX-ORIGIN -- reason`,
@@ -73,16 +73,8 @@ Suppress a finding with a comment on the line before it:
 				if cfg.FailOn != "" && !cmd.Flags().Changed("fail-on") {
 					failOn = cfg.FailOn
 				}
-				includeDeps = includeDeps || cfg.IncludeDeps
-				includeTests = includeTests || cfg.IncludeTests
-				excludes = append(slices.Clone(cfg.Exclude), excludes...)
-				if len(cfg.Paths) > 0 && onlyRoot(args, root) {
-					args = nil
-					for _, p := range cfg.Paths {
-						args = append(args, filepath.Join(root, filepath.FromSlash(p)))
-					}
-				}
 			}
+			args = cfg.ScanPaths(root, args)
 			if !scanner.ValidPreset(preset) {
 				return usageErr(fmt.Errorf("unknown preset %q (quick, standard, deep, economic)", preset))
 			}
@@ -109,23 +101,19 @@ Suppress a finding with a comment on the line before it:
 			}
 			eng := registry.Default()
 			keep := func(p string) bool {
-				lang, ok := eng.LanguageOf(p)
-				return ok && (cfg == nil || len(cfg.Languages) == 0 || slices.Contains(cfg.Languages, lang))
+				_, ok := eng.LanguageOf(p)
+				return ok
 			}
-			tree, err := bundle.LoadTree(args, keep, lim,
-				bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
+			sel := cfg.Selection(bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
+			tree, err := bundle.LoadTree(args, keep, lim, sel)
 			if err != nil {
 				return usageErr(err)
 			}
 			files := tree.Files
-			if walkedFolder(args) {
-				names := make([]string, len(files))
-				for i, f := range files {
-					names[i] = f.Path
-				}
-				fmt.Fprintln(cmd.ErrOrStderr(), bundle.Summary(names, &tree.Excluded))
+			if walkedFolder(args) && !quiet {
+				fmt.Fprintln(cmd.ErrOrStderr(), tree.Summary())
 			}
-			notices := skipNotices(&tree.Skipped, lim)
+			notices := tree.Skipped.Notices(lim, "raise it with --max-file-size")
 			for _, n := range notices {
 				fmt.Fprintln(cmd.ErrOrStderr(), "notice: "+n)
 			}
@@ -135,13 +123,26 @@ Suppress a finding with a comment on the line before it:
 				}
 				return usageErr(fmt.Errorf("%s: %w", strings.Join(args, ", "), bundle.ErrNoSources))
 			}
-			rep, err := eng.Run(cmd.Context(), files, scanner.Options{Preset: preset})
+			prog := startProgress(cmd.ErrOrStderr(), quiet, len(files), tree.Excluded.Total(), tree.Skipped.Count())
+			opts := scanner.Options{Preset: preset}
+			if prog != nil {
+				opts.Progress = prog.update
+			}
+			rep, err := eng.Run(cmd.Context(), files, opts)
+			prog.halt()
 			if err != nil {
 				return err
 			}
 			if cfg != nil {
 				rep.Findings = cfg.Apply(rep.Findings)
 			}
+			open := 0
+			for _, f := range rep.Findings {
+				if !f.Suppressed {
+					open++
+				}
+			}
+			defer prog.finish(open)
 			var w io.Writer = cmd.OutOrStdout()
 			color := !noColor && isTerminal(w)
 			if output != "" {
@@ -156,7 +157,7 @@ Suppress a finding with a comment on the line before it:
 			case "json":
 				err = render.JSON(w, rep)
 			case "sarif":
-				err = sarif.Write(w, rep, eng.Rules(), toolVersion)
+				err = sarif.Write(w, rep, sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()})
 			default:
 				err = render.Text(w, rep, color)
 			}
@@ -179,6 +180,7 @@ Suppress a finding with a comment on the line before it:
 		},
 	}
 	cmd.Flags().StringVarP(&format, "format", "f", "text", "output format: text, json, sarif")
+	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "no selection summary and no progress line on stderr (notices and errors still show)")
 	cmd.Flags().StringVar(&failOn, "fail-on", "high", "exit 1 when a finding is at or over this severity (critical, high, medium, low, none)")
 	cmd.Flags().StringVar(&preset, "preset", scanner.PresetStandard, "detector preset: quick, standard, deep, economic")
 	cmd.Flags().StringVarP(&output, "output", "o", "", "write the report to this file instead of stdout")
@@ -204,37 +206,6 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// languageNames name the languages of the source extensions.
-var languageNames = map[string]string{".sol": "Solidity", ".vy": "Vyper", ".vyi": "Vyper", ".rs": "Rust",
-	".move": "Move", ".cairo": "Cairo"}
-
-// skipNotices words what a load skipped, one line per kind.
-func skipNotices(s *bundle.Skipped, lim bundle.Limits) []string {
-	var out []string
-	list := func(names []string) string {
-		if len(names) > 3 {
-			return strings.Join(names[:3], ", ") + fmt.Sprintf(" and %d more", len(names)-3)
-		}
-		return strings.Join(names, ", ")
-	}
-	if n := len(s.TooLarge); n > 0 {
-		out = append(out, fmt.Sprintf("skipped %d file(s) over the %s file limit: %s (raise it with --max-file-size)",
-			n, formatSize(lim.MaxFileBytes), list(s.TooLarge)))
-	}
-	if n := len(s.NotText); n > 0 {
-		out = append(out, fmt.Sprintf("skipped %d file(s) that are not text (NUL bytes or invalid UTF-8): %s", n, list(s.NotText)))
-	}
-	exts := make([]string, 0, len(s.Unsupported))
-	for ext := range s.Unsupported {
-		exts = append(exts, ext)
-	}
-	sort.Strings(exts)
-	for _, ext := range exts {
-		out = append(out, fmt.Sprintf("%d %s file(s): no %s scanner in this version", len(s.Unsupported[ext]), ext, languageNames[ext]))
-	}
-	return out
-}
-
 // parseSize reads a byte size: a number with an optional B, KB/KiB or
 // MB/MiB suffix (powers of 1024).
 func parseSize(v string) (int64, error) {
@@ -256,35 +227,13 @@ func parseSize(v string) (int64, error) {
 	return n * mult, nil
 }
 
-func formatSize(n int64) string {
-	if n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	if n%(1<<10) == 0 {
-		return fmt.Sprintf("%d KiB", n>>10)
-	}
-	return fmt.Sprintf("%d bytes", n)
-}
-
-// walkedFolder reports whether any argument is a folder, whose walk the
-// selection summary describes.
+// walkedFolder reports whether any argument is a folder or a glob, whose
+// walk the selection summary describes.
 func walkedFolder(args []string) bool {
 	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && st.IsDir() {
+		if st, err := os.Stat(a); err == nil && st.IsDir() || err != nil && strings.ContainsAny(a, "*?[") {
 			return true
 		}
 	}
 	return false
-}
-
-// onlyRoot reports whether the arguments name just the repository root
-// (`bulwark scan .` at the root), which a configuration's paths replace.
-func onlyRoot(args []string, root string) bool {
-	for _, a := range args {
-		abs, err := filepath.Abs(a)
-		if err != nil || abs != root {
-			return false
-		}
-	}
-	return true
 }

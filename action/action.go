@@ -40,6 +40,8 @@ type Config struct {
 	MaxAttempts int
 	// PollInterval overrides the scan polling interval.
 	PollInterval time.Duration
+	// ToolVersion is bulwark's stamped version, written into SARIF.
+	ToolVersion string
 }
 
 // Run executes the Action and returns the process exit code (see ci).
@@ -69,7 +71,7 @@ func Run(ctx context.Context, cfg Config) int {
 		a.Errorf("bulwark: %v", err)
 		return ci.ExitError
 	}
-	o.Log, o.Progress, o.PollInterval = w, ci.NewProgress(w, false), cfg.PollInterval
+	o.Log, o.Progress, o.PollInterval, o.ToolVersion = w, ci.NewProgress(w, false), cfg.PollInterval, cfg.ToolVersion
 	if cfg.MaxAttempts > 0 {
 		c, cerr := client.New(o.APIURL, o.APIKey)
 		if cerr != nil {
@@ -111,8 +113,8 @@ func Run(ctx context.Context, cfg Config) int {
 func options(in func(string, string) string, key string, getenv func(string) string, c ci.CIContext) (ci.Options, error) {
 	o := ci.Options{
 		APIURL: in("api-url", getenv("BULWARK_API_URL")), APIKey: key,
-		Project: in("project", getenv("GITHUB_REPOSITORY")), Preset: in("preset", "standard"),
-		FailOn: in("fail-on", ci.FailOnGate), SARIFFile: in("sarif-file", ""), CI: c,
+		Project: in("project", getenv("GITHUB_REPOSITORY")), Preset: in("preset", ""),
+		FailOn: in("fail-on", ""), SARIFFile: in("sarif-file", ""), CI: c,
 		TriggeredBy: "github-action",
 	}
 	o.Root = in("working-directory", getenv("GITHUB_WORKSPACE"))
@@ -122,22 +124,34 @@ func options(in func(string, string) string, key string, getenv func(string) str
 	o.Paths = splitList(in("path", "."))
 	o.Excludes = splitList(in("exclude", ""))
 	o.Language = in("language", "")
+	var err error
+	if o.IncludeDeps, err = boolInput("include-deps", in("include-deps", "false")); err != nil {
+		return o, err
+	}
+	if o.IncludeTests, err = boolInput("include-tests", in("include-tests", "false")); err != nil {
+		return o, err
+	}
 	d, err := parseTimeout(in("wait-timeout", "10m"))
 	if err != nil {
 		return o, err
 	}
 	o.WaitTimeout = d
-	if v := in("changed-only", "false"); v != "" {
-		b, err := strconv.ParseBool(v)
-		if err != nil {
-			return o, fmt.Errorf("input changed-only %q: want true or false", v)
-		}
-		o.ChangedOnly = b
+	if o.ChangedOnly, err = boolInput("changed-only", in("changed-only", "false")); err != nil {
+		return o, err
 	}
 	// sarif-file stays as given: a relative path names the same file in
 	// this container (working directory /github/workspace) and in the
 	// later steps on the host, where the workspace has another path.
 	return o, nil
+}
+
+// boolInput reads a true/false input.
+func boolInput(name, v string) (bool, error) {
+	b, err := strconv.ParseBool(v)
+	if err != nil {
+		return false, fmt.Errorf("input %s %q: want true or false", name, v)
+	}
+	return b, nil
 }
 
 // parseTimeout accepts a Go duration ("10m", "90s") or whole seconds.

@@ -151,8 +151,12 @@ func TestActionMetadataMatchesCode(t *testing.T) {
 	if diff := cmp.Diff(want, outs); diff != "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}
-	if fo := m.Inputs["fail-on"].Default; fo != "gate" {
-		t.Errorf("fail-on default %v", fo)
+	// Without a default, .bulwark.yml's preset and fail_on apply (then
+	// standard and gate): an input default would always win over them.
+	for _, id := range []string{"fail-on", "preset"} {
+		if d := m.Inputs[id].Default; d != nil {
+			t.Errorf("%s default %v: it would override .bulwark.yml", id, d)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // Rules returns the metadata of every detector of every language of the
@@ -67,6 +68,13 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 		workers = max(1, len(jobs))
 	}
 
+	var steps atomic.Int64
+	step := func() {
+		if opts.Progress != nil {
+			opts.Progress(int(steps.Add(1)), 2*len(jobs))
+		}
+	}
+
 	// Phase 1: parse, one parser per language per goroutine.
 	parsed := make([]Parsed, len(jobs))
 	if err := parallel(ctx, workers, len(jobs), func() func(int) {
@@ -85,6 +93,7 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 				parsers[j.lang] = e.langs[j.lang].NewParser()
 			}
 			parsed[k] = parsers[j.lang].Parse(files[j.idx])
+			step()
 		}
 	}); err != nil {
 		return nil, err
@@ -123,6 +132,7 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 			j := jobs[k]
 			fs := parsed[k].Check(enabled)
 			results[k] = finish(fs, files[j.idx], e.langs[j.lang].ScannerID(), rules[j.lang])
+			step()
 		}
 	}); err != nil {
 		return nil, err

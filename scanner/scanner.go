@@ -69,6 +69,10 @@ type FileError struct {
 type Options struct {
 	Preset  string // quick, standard (default), deep, economic
 	Workers int    // parsers run in parallel; 0 means GOMAXPROCS
+	// Progress, when set, is told after each file is parsed and after each
+	// is checked: done of total steps (two per file). It is called from
+	// the workers, possibly at once, and must be quick.
+	Progress func(done, total int)
 }
 
 // Report is the result of one Run.

@@ -1,26 +1,15 @@
 package ci
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path"
+	"io"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	ignore "github.com/sabhiram/go-gitignore"
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
 )
-
-// Languages maps the source extensions the service accepts to languages.
-var Languages = map[string]string{
-	".sol":   "solidity",
-	".vy":    "vyper",
-	".rs":    "rust",
-	".move":  "move",
-	".cairo": "cairo",
-}
 
 // Upload limits of api.md; checked before upload so a user gets the file
 // name instead of a bare 413.
@@ -29,17 +18,6 @@ const (
 	MaxZipBytes  = 50 << 20
 )
 
-// defaultExcludes never hold contracts worth scanning.
-var defaultExcludes = []string{".git/", "node_modules/"}
-
-// SourceFile is one file to upload: Path is slash-separated and relative to
-// the root, as it will appear in findings and SARIF.
-type SourceFile struct {
-	Path string
-	Abs  string
-	Size int64
-}
-
 // UsageError is a mistake in the invocation (exit code 2, nothing was sent).
 type UsageError struct{ Msg string }
 
@@ -47,79 +25,83 @@ func (e *UsageError) Error() string { return e.Msg }
 
 func usagef(format string, args ...any) error { return &UsageError{Msg: fmt.Sprintf(format, args...)} }
 
-// CollectOptions says which files to upload.
+// CollectOptions says which files to upload. They are chosen by
+// scanner/bundle, as `bulwark scan` chooses them: the root's .bulwark.yml,
+// .gitignore files, .bulwarkignore and foundry.toml apply, and
+// dependencies, tests, scripts and mocks are left out unless included.
 type CollectOptions struct {
 	// Root is the working tree root: paths are reported relative to it and
-	// its .gitignore and .bulwarkignore apply.
+	// its configuration and ignore files apply.
 	Root string
 	// Paths are files, folders or globs ("src/**/*.sol"), relative to Root
-	// or absolute. Empty means Root.
+	// or absolute, inside Root. Empty, or only the root, means
+	// .bulwark.yml's paths, else the whole root.
 	Paths []string
-	// Excludes are extra .gitignore-style patterns.
+	// Excludes are extra .gitignore-style patterns, after .bulwark.yml's.
 	Excludes []string
 	// Language keeps only that language's files; empty infers it and
 	// refuses a mix.
 	Language string
+	// IncludeDeps and IncludeTests add dependencies, and tests, scripts
+	// and mocks (also set by .bulwark.yml).
+	IncludeDeps, IncludeTests bool
 }
 
-// Collect resolves the paths to source files of one language, sorted by
-// path. Files found by walking folders or expanding globs are filtered by the
-// excludes; a file named explicitly is always kept (like `git add -f`).
-func Collect(o CollectOptions) ([]SourceFile, string, error) {
+// knownLanguages are the languages the service accepts.
+var knownLanguages = []string{"solidity", "vyper", "rust", "move", "cairo"}
+
+// Collect resolves the paths to source files of one language under the
+// repository configuration cfg (nil without one), and says on log what
+// the selection left out.
+func Collect(o CollectOptions, cfg *bundle.Config, log io.Writer) ([]scanner.File, string, error) {
 	root, err := filepath.Abs(o.Root)
 	if err != nil {
 		return nil, "", err
 	}
-	if o.Language != "" && !knownLanguage(o.Language) {
-		return nil, "", usagef("unknown language %q (want solidity, vyper, rust, move or cairo)", o.Language)
-	}
-	ig, err := loadIgnore(root, o.Excludes)
-	if err != nil {
-		return nil, "", err
+	sel := bundle.Selection{Root: root, IncludeDeps: o.IncludeDeps, IncludeTests: o.IncludeTests, Exclude: o.Excludes}
+	if o.Language != "" {
+		known := false
+		for _, l := range knownLanguages {
+			known = known || l == o.Language
+		}
+		if !known {
+			return nil, "", usagef("unknown language %q (want solidity, vyper, rust, move or cairo)", o.Language)
+		}
+		sel.Languages = []string{o.Language}
 	}
 	paths := o.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
 	}
-	found := map[string]SourceFile{}
-	add := func(abs string, explicit bool) error {
-		rel, err := relTo(root, abs)
-		if err != nil {
-			return err
+	args := make([]string, len(paths))
+	for i, p := range paths {
+		abs := p
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(root, p)
 		}
-		lang, ok := Languages[strings.ToLower(path.Ext(rel))]
-		if !ok {
-			if explicit {
-				return usagef("%s: not a contract source (want .sol, .vy, .rs, .move or .cairo)", rel)
-			}
-			return nil
+		if rel, err := filepath.Rel(root, abs); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, "", usagef("%s is outside the working directory %s", p, root)
 		}
-		if o.Language != "" && lang != o.Language {
-			return nil
-		}
-		if !explicit && ig.MatchesPath(rel) {
-			return nil
-		}
-		st, err := os.Stat(abs)
-		if err != nil {
-			return err
-		}
-		if st.Size() > MaxFileBytes {
-			return usagef("%s: %d bytes exceeds the 10 MB per-file limit", rel, st.Size())
-		}
-		found[rel] = SourceFile{Path: rel, Abs: abs, Size: st.Size()}
-		return nil
+		args[i] = abs
 	}
-	for _, p := range paths {
-		if err := expand(root, p, ig, add); err != nil {
-			return nil, "", err
-		}
+	lim := bundle.DefaultLimits
+	lim.MaxFileBytes = MaxFileBytes
+	tree, err := bundle.LoadTree(cfg.ScanPaths(root, args), nil, lim, cfg.Selection(sel))
+	if err != nil {
+		// Name paths as the user typed them, relative to the root.
+		return nil, "", usagef("%s", strings.ReplaceAll(err.Error(), root+string(filepath.Separator), ""))
 	}
-	files := make([]SourceFile, 0, len(found))
+	files := tree.Files
+	if len(files) > 0 || tree.Excluded.Total() > 0 {
+		fmt.Fprintln(log, "bulwark: "+tree.Summary())
+	}
+	for _, n := range tree.Skipped.Notices(lim, "the service's per-file upload limit") {
+		fmt.Fprintln(log, "bulwark: notice: "+n)
+	}
 	langs := map[string]int{}
-	for _, f := range found {
-		files = append(files, f)
-		langs[Languages[strings.ToLower(path.Ext(f.Path))]]++
+	for _, f := range files {
+		l, _ := bundle.Language(f.Path)
+		langs[l]++
 	}
 	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
 	if len(langs) > 1 {
@@ -136,131 +118,4 @@ func Collect(o CollectOptions) ([]SourceFile, string, error) {
 		lang = l
 	}
 	return files, lang, nil
-}
-
-func knownLanguage(l string) bool {
-	for _, v := range Languages {
-		if v == l {
-			return true
-		}
-	}
-	return false
-}
-
-// expand feeds add with the files p names.
-func expand(root, p string, ig *ignore.GitIgnore, add func(string, bool) error) error {
-	abs := p
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(root, p)
-	}
-	if strings.ContainsAny(p, "*?[") {
-		return expandGlob(root, p, abs, ig, add)
-	}
-	st, err := os.Stat(abs)
-	if errors.Is(err, fs.ErrNotExist) {
-		return usagef("path %s does not exist", p)
-	}
-	if err != nil {
-		return err
-	}
-	if !st.IsDir() {
-		return add(abs, true)
-	}
-	return walk(root, abs, ig, add)
-}
-
-// expandGlob supports shell globs and, with "**", any depth: those are
-// matched with .gitignore pattern rules anchored at the root.
-func expandGlob(root, p, abs string, ig *ignore.GitIgnore, add func(string, bool) error) error {
-	var matches []string
-	if strings.Contains(p, "**") {
-		rel, err := relTo(root, abs)
-		if err != nil {
-			return err
-		}
-		m := ignore.CompileIgnoreLines("/" + rel)
-		err = walk(root, root, ig, func(f string, _ bool) error {
-			r, _ := relTo(root, f)
-			if m.MatchesPath(r) {
-				matches = append(matches, f)
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-	} else {
-		var err error
-		if matches, err = filepath.Glob(abs); err != nil {
-			return usagef("bad glob %q: %v", p, err)
-		}
-	}
-	if len(matches) == 0 {
-		return usagef("glob %s matches nothing", p)
-	}
-	for _, m := range matches {
-		st, err := os.Stat(m)
-		if err != nil {
-			return err
-		}
-		if st.IsDir() {
-			err = walk(root, m, ig, add)
-		} else {
-			err = add(m, false)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// walk visits the files under dir, skipping ignored folders and symbolic
-// links (a link could leave the tree).
-func walk(root, dir string, ig *ignore.GitIgnore, add func(string, bool) error) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type()&fs.ModeSymlink != 0 {
-			return nil
-		}
-		rel, err := relTo(root, p)
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != dir && ig.MatchesPath(rel+"/") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		return add(p, false)
-	})
-}
-
-func relTo(root, abs string) (string, error) {
-	rel, err := filepath.Rel(root, abs)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return "", usagef("%s is outside the working directory %s", abs, root)
-	}
-	return filepath.ToSlash(rel), nil
-}
-
-// loadIgnore reads the root's .gitignore and .bulwarkignore and adds the
-// defaults and extra patterns. Nested .gitignore files are not read.
-func loadIgnore(root string, extra []string) (*ignore.GitIgnore, error) {
-	lines := append([]string(nil), defaultExcludes...)
-	for _, name := range []string{".gitignore", ".bulwarkignore"} {
-		b, err := os.ReadFile(filepath.Join(root, name))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", name, err)
-		}
-		lines = append(lines, strings.Split(string(b), "\n")...)
-	}
-	lines = append(lines, extra...)
-	return ignore.CompileIgnoreLines(lines...), nil
 }

@@ -13,6 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/bulwark-sec/bulwark/action/ci"
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
 )
 
 // tree writes files (path → content) under a new temporary root.
@@ -31,7 +33,7 @@ func tree(t *testing.T, files map[string]string) string {
 	return root
 }
 
-func paths(fs []ci.SourceFile) []string {
+func paths(fs []scanner.File) []string {
 	out := []string{}
 	for _, f := range fs {
 		out = append(out, f.Path)
@@ -39,6 +41,9 @@ func paths(fs []ci.SourceFile) []string {
 	return out
 }
 
+// TestCollect: ci selects through scanner/bundle, so what the old
+// collector did (ignore files, excludes, globs, explicit files, one
+// language) still holds, with scan's project rules added.
 func TestCollect(t *testing.T) {
 	files := map[string]string{
 		".gitignore":                 "# build output\nout/\n*.t.sol\n!keep.t.sol\n",
@@ -47,7 +52,7 @@ func TestCollect(t *testing.T) {
 		"src/Token.sol":              "contract Token {}",
 		"src/deep/x/Lib.sol":         "library Lib {}",
 		"src/Vault.t.sol":            "test",
-		"src/keep.t.sol":             "kept by negation",
+		"src/keep.t.sol":             "kept by negation, left out as a test",
 		"out/Vault.sol":              "artifact",
 		"mocks/Mock.sol":             "mock",
 		"lib/oz/ERC20.sol":           "dependency",
@@ -66,36 +71,51 @@ func TestCollect(t *testing.T) {
 	tests := []struct {
 		name     string
 		opts     ci.CollectOptions
+		config   string
 		want     []string
 		wantLang string
 		wantErr  string
 	}{
 		{name: "folder with ignore files", opts: ci.CollectOptions{Paths: []string{"src"}},
 			want: []string{"src/Token.sol", "src/Vault.sol", "src/deep/x/Lib.sol", "src/deep/y/Other.sol",
+				"src/deep/y/Other_test.sol"}, wantLang: "solidity"},
+		{name: "tests included", opts: ci.CollectOptions{Paths: []string{"src"}, IncludeTests: true},
+			want: []string{"src/Token.sol", "src/Vault.sol", "src/deep/x/Lib.sol", "src/deep/y/Other.sol",
 				"src/deep/y/Other_test.sol", "src/keep.t.sol"}, wantLang: "solidity"},
 		{name: "extra excludes", opts: ci.CollectOptions{Paths: []string{"src"}, Excludes: []string{"deep/", "*_test.sol"}},
-			want: []string{"src/Token.sol", "src/Vault.sol", "src/keep.t.sol"}, wantLang: "solidity"},
-		{name: "anchored exclude", opts: ci.CollectOptions{Paths: []string{"src", "scripts"}, Excludes: []string{"/src/deep/x/", "/scripts/*.s.sol"}},
+			want: []string{"src/Token.sol", "src/Vault.sol"}, wantLang: "solidity"},
+		{name: "anchored exclude", opts: ci.CollectOptions{Paths: []string{"src", "scripts"}, Excludes: []string{"/src/deep/x/", "/scripts/*.s.sol"}, IncludeTests: true},
 			want: []string{"scripts/nested/Run.s.sol", "src/Token.sol", "src/Vault.sol", "src/deep/y/Other.sol",
 				"src/deep/y/Other_test.sol", "src/keep.t.sol"}, wantLang: "solidity"},
 		{name: "explicit file beats ignore", opts: ci.CollectOptions{Paths: []string{"out/Vault.sol"}},
 			want: []string{"out/Vault.sol"}, wantLang: "solidity"},
 		{name: "shell glob", opts: ci.CollectOptions{Paths: []string{"src/*.sol"}},
-			want: []string{"src/Token.sol", "src/Vault.sol", "src/keep.t.sol"}, wantLang: "solidity"},
+			want: []string{"src/Token.sol", "src/Vault.sol"}, wantLang: "solidity"},
 		{name: "double-star glob", opts: ci.CollectOptions{Paths: []string{"src/deep/**/*.sol"}, Excludes: []string{"*_test.sol"}},
 			want: []string{"src/deep/x/Lib.sol", "src/deep/y/Other.sol"}, wantLang: "solidity"},
-		{name: "root mixes languages", opts: ci.CollectOptions{}, wantErr: "several languages (1 vyper, 9 solidity)"},
+		{name: "root mixes languages", opts: ci.CollectOptions{}, wantErr: "several languages (1 vyper, 5 solidity)"},
 		{name: "language filter", opts: ci.CollectOptions{Language: "vyper"}, want: []string{"vyper/Pool.vy"}, wantLang: "vyper"},
+		{name: "config paths and exclude", config: "paths: [src]\nexclude: [deep/]\n", want: []string{"src/Token.sol", "src/Vault.sol"}, wantLang: "solidity"},
+		{name: "config languages", config: "languages: [vyper]\n", want: []string{"vyper/Pool.vy"}, wantLang: "vyper"},
+		{name: "flag paths win over config", config: "paths: [src]\n", opts: ci.CollectOptions{Paths: []string{"vyper"}}, want: []string{"vyper/Pool.vy"}, wantLang: "vyper"},
+		{name: "config include_deps", config: "paths: [lib]\ninclude_deps: true\n", want: []string{"lib/oz/ERC20.sol"}, wantLang: "solidity"},
 		{name: "unknown language", opts: ci.CollectOptions{Language: "cobol"}, wantErr: `unknown language "cobol"`},
-		{name: "missing path", opts: ci.CollectOptions{Paths: []string{"nope"}}, wantErr: "path nope does not exist"},
+		{name: "missing path", opts: ci.CollectOptions{Paths: []string{"nope"}}, wantErr: "nope: no such file or directory"},
 		{name: "explicit non-source", opts: ci.CollectOptions{Paths: []string{"README.md"}}, wantErr: "README.md: not a contract source"},
-		{name: "glob without match", opts: ci.CollectOptions{Paths: []string{"src/*.vy"}}, wantErr: "glob src/*.vy matches nothing"},
+		{name: "glob without match", opts: ci.CollectOptions{Paths: []string{"src/*.vy"}}, wantErr: "glob src/*.vy: matches no source file"},
 		{name: "outside the root", opts: ci.CollectOptions{Paths: []string{"../"}}, wantErr: "outside the working directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tt.opts.Root = root
-			got, lang, err := ci.Collect(tt.opts)
+			var cfg *bundle.Config
+			if tt.config != "" {
+				var err error
+				if cfg, err = bundle.ParseConfig([]byte(tt.config)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			got, lang, err := ci.Collect(tt.opts, cfg, io.Discard)
 			if tt.wantErr != "" {
 				var ue *ci.UsageError
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) || !errors.As(err, &ue) {
@@ -116,17 +136,26 @@ func TestCollect(t *testing.T) {
 	}
 }
 
-func TestCollectRefusesOversizedFile(t *testing.T) {
-	root := tree(t, map[string]string{"big.sol": strings.Repeat("a", ci.MaxFileBytes+1)})
-	_, _, err := ci.Collect(ci.CollectOptions{Root: root})
-	if err == nil || !strings.Contains(err.Error(), "10 MB") {
-		t.Fatalf("err = %v", err)
+// An oversized file is skipped with a notice naming the limit; the rest is
+// uploaded.
+func TestCollectSkipsOversizedFile(t *testing.T) {
+	root := tree(t, map[string]string{"big.sol": strings.Repeat("a", ci.MaxFileBytes+1), "ok.sol": "contract A {}"})
+	var log bytes.Buffer
+	files, _, err := ci.Collect(ci.CollectOptions{Root: root}, nil, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"ok.sol"}, paths(files)); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(log.String(), "skipped 1 file(s) over the 10 MiB file limit: big.sol (the service's per-file upload limit)") {
+		t.Errorf("log:\n%s", log.String())
 	}
 }
 
 func TestZipIsDeterministicAndKeepsPaths(t *testing.T) {
 	root := tree(t, map[string]string{"a/A.sol": "contract A {}", "b/B.sol": "contract B {}"})
-	files, _, err := ci.Collect(ci.CollectOptions{Root: root})
+	files, _, err := ci.Collect(ci.CollectOptions{Root: root}, nil, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

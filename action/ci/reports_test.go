@@ -16,6 +16,7 @@ import (
 	"github.com/bulwark-sec/bulwark/action/apitest"
 	"github.com/bulwark-sec/bulwark/action/ci"
 	"github.com/bulwark-sec/bulwark/action/client"
+	"github.com/bulwark-sec/bulwark/scanner/sarif"
 )
 
 func results() *client.ScanResults {
@@ -32,15 +33,20 @@ func results() *client.ScanResults {
 
 func TestSARIFIsValidAndComplete(t *testing.T) {
 	var buf bytes.Buffer
-	if err := ci.WriteSARIF(&buf, results()); err != nil {
+	if err := ci.WriteSARIF(&buf, results(), ci.SARIFInfo{ToolVersion: "1.2.3",
+		CI: ci.CIContext{Repository: "o/r", ServerURL: "https://github.com", Commit: "abc", Branch: "main"}}); err != nil {
 		t.Fatal(err)
 	}
 	apitest.ValidateSARIF(t, buf.Bytes())
 	var log struct {
 		Runs []struct {
+			VersionControlProvenance []struct {
+				RepositoryURI string `json:"repositoryUri"`
+			} `json:"versionControlProvenance"`
 			Tool struct {
 				Driver struct {
-					Rules []struct {
+					Version string `json:"version"`
+					Rules   []struct {
 						ID         string         `json:"id"`
 						Properties map[string]any `json:"properties"`
 					} `json:"rules"`
@@ -69,18 +75,30 @@ func TestSARIFIsValidAndComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	run := log.Runs[0]
-	var rules []string
+	rules := map[string]string{}
 	for _, r := range run.Tool.Driver.Rules {
-		rules = append(rules, r.ID+"="+r.Properties["security-severity"].(string))
+		rules[r.ID] = r.Properties["security-severity"].(string)
 	}
-	// One rule per detector, in order of first use (results sorted by file).
-	want := []string{"SOL-UNCHECKED-CALL=8.0", "SOL-REENTRANCY-ETH=9.5", "SOL-TIMESTAMP=5.5", "bulwark-solidity/pragma=3.0"}
-	if diff := cmp.Diff(want, rules); diff != "" {
-		t.Errorf("rules (-want +got):\n%s", diff)
+	// Every rule of the engine is listed with its own metadata
+	// (SOL-UNCHECKED-CALL is medium there), and rules the engine does not
+	// know (the service's other scanners) are built from their findings.
+	for id, sev := range map[string]string{"SOL-TX-ORIGIN": "8.0", "SOL-REENTRANCY-ETH": "9.5", "SOL-TIMESTAMP": "5.5",
+		"SOL-UNCHECKED-CALL": "5.5", "bulwark-solidity/pragma": "3.0"} {
+		if rules[id] != sev {
+			t.Errorf("rule %s: security-severity %q, want %q", id, rules[id], sev)
+		}
+	}
+	for _, r := range run.Results {
+		if got := run.Tool.Driver.Rules[r.RuleIndex].ID; got != r.RuleID {
+			t.Errorf("result of %s points to rule %s", r.RuleID, got)
+		}
+	}
+	if run.Tool.Driver.Version != "1.2.3" || run.VersionControlProvenance[0].RepositoryURI != "https://github.com/o/r" {
+		t.Errorf("driver version %q, provenance %+v", run.Tool.Driver.Version, run.VersionControlProvenance)
 	}
 	type res struct {
 		Rule, Level, URI string
-		Line, Index      int
+		Line             int
 	}
 	var got []res
 	for _, r := range run.Results {
@@ -88,19 +106,19 @@ func TestSARIFIsValidAndComplete(t *testing.T) {
 		if reg := r.Locations[0].PhysicalLocation.Region; reg != nil {
 			line = reg.StartLine
 		}
-		got = append(got, res{r.RuleID, r.Level, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, line, r.RuleIndex})
+		got = append(got, res{r.RuleID, r.Level, r.Locations[0].PhysicalLocation.ArtifactLocation.URI, line})
 	}
 	wantRes := []res{
-		{"SOL-UNCHECKED-CALL", "error", "src/Token.sol", 3, 0},
-		{"SOL-REENTRANCY-ETH", "error", "src/Vault.sol", 12, 1},
-		{"SOL-REENTRANCY-ETH", "error", "src/Vault.sol", 12, 1},
-		{"SOL-TIMESTAMP", "warning", "src/Vault.sol", 30, 2},
-		{"bulwark-solidity/pragma", "note", "src/a%20b/Token.sol", 0, 3},
+		{"SOL-UNCHECKED-CALL", "error", "src/Token.sol", 3},
+		{"SOL-REENTRANCY-ETH", "error", "src/Vault.sol", 12},
+		{"SOL-REENTRANCY-ETH", "error", "src/Vault.sol", 12},
+		{"SOL-TIMESTAMP", "warning", "src/Vault.sol", 30},
+		{"bulwark-solidity/pragma", "note", "src/a%20b/Token.sol", 0},
 	}
 	if diff := cmp.Diff(wantRes, got); diff != "" {
 		t.Errorf("results (-want +got):\n%s", diff)
 	}
-	if run.Results[1].PartialFingerprints["bulwarkFingerprint/v1"] != "fp1" || len(run.Invocations[0].Notifications) != 1 {
+	if run.Results[2].PartialFingerprints[sarif.FingerprintKey] != "fp1" || len(run.Invocations[0].Notifications) != 1 {
 		t.Errorf("fingerprints %v notifications %v", run.Results[1].PartialFingerprints, run.Invocations[0].Notifications)
 	}
 }
@@ -108,7 +126,7 @@ func TestSARIFIsValidAndComplete(t *testing.T) {
 func TestSARIFEmptyIsValid(t *testing.T) {
 	for _, r := range []*client.ScanResults{nil, {Scan: client.Scan{ID: "s", Status: client.ScanCompleted}}} {
 		var buf bytes.Buffer
-		if err := ci.WriteSARIF(&buf, r); err != nil {
+		if err := ci.WriteSARIF(&buf, r, ci.SARIFInfo{}); err != nil {
 			t.Fatal(err)
 		}
 		apitest.ValidateSARIF(t, buf.Bytes())
@@ -310,7 +328,7 @@ func FuzzReports(f *testing.F) {
 		res := &client.ScanResults{Scan: client.Scan{ID: "s", Status: client.ScanCompleted},
 			Vulnerabilities: []client.Vulnerability{v}, Errors: []client.FileError{{File: file, Line: line, Message: text}}}
 		var buf bytes.Buffer
-		if err := ci.WriteSARIF(&buf, res); err != nil || !json.Valid(buf.Bytes()) {
+		if err := ci.WriteSARIF(&buf, res, ci.SARIFInfo{}); err != nil || !json.Valid(buf.Bytes()) {
 			t.Fatalf("SARIF: %v\n%s", err, buf.String())
 		}
 		buf.Reset()

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/bulwark-sec/bulwark/action/client"
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
 )
 
 // Exit codes: a failed gate and a broken run must never look alike.
@@ -51,22 +53,24 @@ type Options struct {
 	Project string // id, or name (created when absent)
 	CollectOptions
 	ContractName string
-	Preset       string
-	FailOn       string // none|low|medium|high|critical|gate
-	SARIFFile    string
-	JSONFile     string
-	JUnitFile    string
+	// Preset and FailOn left empty take .bulwark.yml's preset and
+	// fail_on, else standard and gate: flags win over the file.
+	Preset string
+	FailOn string // none|low|medium|high|critical|gate
+	// ToolVersion is bulwark's stamped version, written into SARIF.
+	ToolVersion string
+	SARIFFile   string
+	JSONFile    string
+	JUnitFile   string
 	// GitLabSASTFile and CodeQualityFile are GitLab's own report formats.
 	GitLabSASTFile  string
 	CodeQualityFile string
-	// ToolVersion names the CLI in reports (default client.Version).
-	ToolVersion  string
-	WaitTimeout  time.Duration
-	PollInterval time.Duration
-	ChangedOnly  bool
-	BaseRef      string // for ChangedOnly; defaults to the CI's base commit
-	TriggeredBy  string
-	CI           CIContext
+	WaitTimeout     time.Duration
+	PollInterval    time.Duration
+	ChangedOnly     bool
+	BaseRef         string // for ChangedOnly; defaults to the CI's base commit
+	TriggeredBy     string
+	CI              CIContext
 	// Log receives progress and notices; Progress renders the wait.
 	Log      io.Writer
 	Progress Progress
@@ -91,7 +95,7 @@ type Outcome struct {
 	Reasons    []string
 	// Conditions are the rules the build was judged by, kept or broken.
 	Conditions []Condition
-	Files      []SourceFile
+	Files      []scanner.File
 	Language   string
 	Skipped    string // why nothing was scanned (changed-only with no change)
 	ReportURL  string
@@ -122,10 +126,7 @@ func (o *Options) Validate() error {
 		return usagef("--project is required (a project id, or a name created when absent)")
 	}
 	o.FailOn = strings.ToLower(strings.TrimSpace(o.FailOn))
-	if o.FailOn == "" {
-		o.FailOn = FailOnGate
-	}
-	if _, ok := severityRank[o.FailOn]; !ok && o.FailOn != FailOnGate && o.FailOn != FailOnNone {
+	if _, ok := severityRank[o.FailOn]; !ok && o.FailOn != "" && o.FailOn != FailOnGate && o.FailOn != FailOnNone {
 		return usagef("--fail-on %q: want none, low, medium, high, critical or gate", o.FailOn)
 	}
 	switch o.Preset {
@@ -145,6 +146,19 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	if err := o.Validate(); err != nil {
 		return nil, err
 	}
+	if o.Root == "" {
+		o.Root = "."
+	}
+	cfg, err := bundle.LoadConfig(o.Root)
+	if err != nil {
+		return nil, &UsageError{Msg: err.Error()}
+	}
+	if cfg != nil {
+		o.Preset = first(o.Preset, cfg.Preset)
+		o.FailOn = first(o.FailOn, cfg.FailOn)
+	}
+	o.Preset = first(o.Preset, "standard")
+	o.FailOn = first(o.FailOn, FailOnGate)
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
@@ -164,7 +178,7 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	}
 	out := &Outcome{FailOn: o.FailOn}
 
-	files, lang, err := Collect(o.CollectOptions)
+	files, lang, err := Collect(o.CollectOptions, cfg, o.Log)
 	if err != nil {
 		return nil, err
 	}
@@ -262,6 +276,9 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	if err != nil {
 		return out, fmt.Errorf("read results of scan %s: %w", scan.ID, err)
 	}
+	if cfg != nil {
+		override(cfg, res)
+	}
 	out.Results = res
 	out.Counts = count(res)
 	out.Triaged = triaged(res)
@@ -300,14 +317,35 @@ func wait(ctx context.Context, c *client.Client, o Options, s *client.Scan) (*cl
 	}
 }
 
+// override applies .bulwark.yml's detectors and min_confidence settings
+// to the service's findings, as `bulwark scan` applies them to the
+// engine's: they decide --fail-on severities and the reports. The
+// project's quality gate is evaluated by the service on its own findings.
+func override(cfg *bundle.Config, r *client.ScanResults) {
+	kept := r.Vulnerabilities[:0]
+	for _, v := range r.Vulnerabilities {
+		sev, keep := cfg.Override(v.DetectorID, v.Confidence, v.Severity)
+		if keep {
+			v.Severity = sev
+			kept = append(kept, v)
+		}
+	}
+	r.Vulnerabilities = kept
+	r.Summary = tally(kept)
+}
+
 // count tallies open and acknowledged findings by severity: fixed and
 // false-positive ones do not fail a build, as in the quality gate.
 func count(r *client.ScanResults) client.Summary {
 	if len(r.Vulnerabilities) == 0 {
 		return r.Summary
 	}
+	return tally(r.Vulnerabilities)
+}
+
+func tally(vs []client.Vulnerability) client.Summary {
 	var s client.Summary
-	for _, v := range r.Vulnerabilities {
+	for _, v := range vs {
 		if v.Status != "" && v.Status != "open" && v.Status != "acknowledged" {
 			continue
 		}
@@ -424,7 +462,7 @@ func contractName(ci CIContext, project string) string {
 // onlyChanged keeps the files git reports as changed since the base commit.
 // Without a usable base (a shallow clone, no git) it warns and keeps all:
 // scanning too much is safer than scanning nothing.
-func onlyChanged(ctx context.Context, o Options, files []SourceFile) ([]SourceFile, error) {
+func onlyChanged(ctx context.Context, o Options, files []scanner.File) ([]scanner.File, error) {
 	base := first(o.BaseRef, o.CI.BaseCommit)
 	if base == "" {
 		fmt.Fprintln(o.Log, "bulwark: warning: --changed-only without a base commit (no pull request, no --base-ref); scanning every file")
@@ -435,7 +473,7 @@ func onlyChanged(ctx context.Context, o Options, files []SourceFile) ([]SourceFi
 		fmt.Fprintf(o.Log, "bulwark: warning: --changed-only: %v; scanning every file (fetch history, e.g. actions/checkout with fetch-depth: 0)\n", err)
 		return files, nil
 	}
-	var kept []SourceFile
+	var kept []scanner.File
 	for _, f := range files {
 		if changed[f.Path] {
 			kept = append(kept, f)
@@ -516,7 +554,9 @@ func writeReports(o Options, out *Outcome) error {
 	var reports []report
 	if o.SARIFFile != "" {
 		out.SARIFFile = o.SARIFFile
-		reports = append(reports, report{o.SARIFFile, func(w io.Writer) error { return WriteSARIF(w, out.Results) }})
+		reports = append(reports, report{o.SARIFFile, func(w io.Writer) error {
+			return WriteSARIF(w, out.Results, SARIFInfo{ToolVersion: o.ToolVersion, CI: o.CI})
+		}})
 	}
 	if o.JSONFile != "" {
 		reports = append(reports, report{o.JSONFile, func(w io.Writer) error { return WriteJSON(w, out, o.CI) }})

@@ -4,9 +4,9 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
-	"io"
-	"os"
 	"time"
+
+	"github.com/bulwark-sec/bulwark/scanner"
 )
 
 // zipEpoch is every entry's time, so that the same files make the same
@@ -15,7 +15,7 @@ var zipEpoch = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // Zip packs files, in order, into an in-memory archive under their relative
 // paths. It refuses an archive above MaxZipBytes.
-func Zip(files []SourceFile) ([]byte, error) {
+func Zip(files []scanner.File) ([]byte, error) {
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
 	for _, f := range files {
@@ -23,7 +23,7 @@ func Zip(files []SourceFile) ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("zip %s: %w", f.Path, err)
 		}
-		if err := copyFile(w, f.Abs); err != nil {
+		if _, err := w.Write(f.Content); err != nil {
 			return nil, fmt.Errorf("zip %s: %w", f.Path, err)
 		}
 		if buf.Len() > MaxZipBytes {
@@ -37,14 +37,4 @@ func Zip(files []SourceFile) ([]byte, error) {
 		return nil, usagef("the archive is %d bytes, above the 50 MB upload limit", buf.Len())
 	}
 	return buf.Bytes(), nil
-}
-
-func copyFile(w io.Writer, name string) error {
-	f, err := os.Open(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	_, err = io.Copy(w, f)
-	return err
 }

@@ -1,6 +1,12 @@
-// Package bundle collects the files of a scan from local paths: single
-// files, folder trees and zip archives, reading archives defensively
-// (no path traversal, bounded entry count and sizes).
+// Package bundle owns the choice of the files a scan reads, for every entry
+// point: `bulwark scan`, `bulwark ci` and the Action (LoadTree, from local
+// files, folders, globs and zip archives) and the GitHub App (SelectFiles,
+// from a repository held in memory). It finds the repository root, reads
+// .bulwark.yml (ParseConfig, LoadConfig), applies the project's rules
+// (.gitignore files, .bulwarkignore, foundry.toml, dependencies, tests and
+// mocks left out by default), and words what it left out (Summary,
+// Skipped.Notices). Archives are read defensively (no path traversal,
+// bounded entry count and sizes).
 package bundle
 
 import (
@@ -9,12 +15,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 )
@@ -50,6 +58,7 @@ type loader struct {
 	skip  Skipped
 	rules *rules
 	ex    Excluded
+	seen  map[string]bool // output paths already read
 }
 
 // Skipped lists what a load left out, each with its reason, so the caller
@@ -64,23 +73,54 @@ type Skipped struct {
 	Unsupported map[string][]string
 }
 
-// otherSources are the extensions of contract languages bulwark accepts,
+// languages are the contract languages bulwark accepts, by extension,
 // whether or not this engine scans them.
-var otherSources = map[string]bool{".sol": true, ".vy": true, ".vyi": true, ".rs": true, ".move": true, ".cairo": true}
+var extLanguages = map[string]string{".sol": "solidity", ".vy": "vyper", ".vyi": "vyper", ".rs": "rust",
+	".move": "move", ".cairo": "cairo"}
+
+// Language returns the contract language of a path by its extension
+// (solidity, vyper, rust, move, cairo), whether or not this version scans
+// it.
+func Language(name string) (string, bool) {
+	l, ok := extLanguages[strings.ToLower(path.Ext(name))]
+	return l, ok
+}
+
+// anySource is the keep of a load that takes every contract language.
+func anySource(name string) bool {
+	_, ok := Language(name)
+	return ok
+}
 
 // kept reports whether name is for the engine, recording source files of
-// other languages.
+// other languages. Languages the selection leaves out are dropped without
+// a record: the configuration asked for it.
 func (l *loader) kept(name string) bool {
-	if l.keep(name) {
+	if l.wanted(name) {
 		return true
 	}
-	if ext := strings.ToLower(path.Ext(name)); otherSources[ext] {
+	if lang, isSource := Language(name); isSource && l.langOK(lang) {
+		ext := strings.ToLower(path.Ext(name))
 		if l.skip.Unsupported == nil {
 			l.skip.Unsupported = map[string][]string{}
 		}
 		l.skip.Unsupported[ext] = append(l.skip.Unsupported[ext], name)
 	}
 	return false
+}
+
+// langOK reports whether the selection takes sources of lang.
+func (l *loader) langOK(lang string) bool {
+	return len(l.rules.sel.Languages) == 0 || slices.Contains(l.rules.sel.Languages, lang)
+}
+
+// wanted reports whether name is a source the load takes, recording
+// nothing.
+func (l *loader) wanted(name string) bool {
+	if lang, ok := Language(name); ok && !l.langOK(lang) {
+		return false
+	}
+	return l.keep(name)
 }
 
 // isText reports whether b looks like source text: no NUL byte, and at
@@ -104,8 +144,8 @@ func isText(b []byte) bool {
 }
 
 func (l *loader) add(name string, content []byte) error {
-	if !l.kept(name) {
-		return nil
+	if l.seen[name] || !l.kept(name) {
+		return nil // named twice (src and src/x): read once
 	}
 	if int64(len(content)) > l.lim.MaxFileBytes {
 		l.skip.TooLarge = append(l.skip.TooLarge, name)
@@ -116,9 +156,18 @@ func (l *loader) add(name string, content []byte) error {
 		return nil
 	}
 	l.bytes += int64(len(content))
-	if l.bytes > l.lim.MaxBytes || len(l.files) >= l.lim.MaxFiles {
-		return fmt.Errorf("at %s: %w", name, ErrTooLarge)
+	if l.bytes > l.lim.MaxBytes {
+		return fmt.Errorf("at %s: the files read reach %s, over the %s limit of one scan: %w",
+			name, formatSize(l.bytes), formatSize(l.lim.MaxBytes), ErrTooLarge)
 	}
+	if len(l.files) >= l.lim.MaxFiles {
+		return fmt.Errorf("at %s: more than %d files, the limit of one scan (narrow the paths or add --exclude): %w",
+			name, l.lim.MaxFiles, ErrTooLarge)
+	}
+	if l.seen == nil {
+		l.seen = map[string]bool{}
+	}
+	l.seen[name] = true
 	l.files = append(l.files, scanner.File{Path: name, Content: content})
 	return nil
 }
@@ -145,14 +194,40 @@ type Tree struct {
 	Excluded Excluded
 }
 
+// Paths lists the paths of the files read, in order.
+func (t *Tree) Paths() []string {
+	out := make([]string, len(t.Files))
+	for i, f := range t.Files {
+		out[i] = f.Path
+	}
+	return out
+}
+
+// Summary words the selection in one line (see the function Summary).
+func (t *Tree) Summary() string { return Summary(t.Paths(), &t.Excluded) }
+
 // LoadTree is Load with a project's selection rules, saying what it left
 // out: files over the file limit and files that are not text (the rest of
 // the tree is still read), source files of languages keep refuses, and
 // the dependencies, tests and ignored paths of sel.
+//
+// A path is a file, a folder, a .zip archive or a glob ("src/*.sol",
+// "src/**/*.sol", matched as an anchored .gitignore pattern below the
+// glob's first fixed folder). Folders and globs are walked under the
+// selection's rules; a file named explicitly is read whatever they say,
+// and one that is no contract source is an error. A nil keep takes every
+// contract language.
 func LoadTree(paths []string, keep func(string) bool, lim Limits, sel Selection) (*Tree, error) {
-	r, err := compileRules(sel)
+	var read func(string) ([]byte, error)
+	if sel.Root != "" {
+		read = diskReader(sel.Root)
+	}
+	r, err := compileRules(sel, read)
 	if err != nil {
 		return nil, err
+	}
+	if keep == nil {
+		keep = anySource
 	}
 	l := &loader{lim: lim, keep: keep, rules: r}
 	if err := l.load(paths); err != nil {
@@ -161,62 +236,80 @@ func LoadTree(paths []string, keep func(string) bool, lim Limits, sel Selection)
 	return &Tree{Files: l.files, Skipped: l.skip, Excluded: l.ex}, nil
 }
 
-// name is the output path of the local path p: relative to the selection's
-// root when there is one, else relative to the argument it came from.
-func (l *loader) name(p, arg string, prefix bool) (string, error) {
+// display names a local path the user gave without ever printing an
+// absolute path of the machine: as typed when relative and inside the
+// working folder, else relative to the working folder, else its base name.
+func display(p string) string {
+	clean := filepath.Clean(p)
+	if !filepath.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, ".."+string(filepath.Separator)) {
+		return filepath.ToSlash(clean)
+	}
+	if abs, err := filepath.Abs(clean); err == nil {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, ok := within(wd, abs); ok {
+				return rel
+			}
+		}
+	}
+	return filepath.Base(clean)
+}
+
+// within returns abs relative to dir, slash-separated, when it is inside.
+func within(dir, abs string) (string, bool) {
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}
+
+// name is the output path of the local path p found under the argument
+// arg: relative to the selection's root when p is inside it, else
+// relative to the argument (prefixed with it when several were given).
+// rooted says the name is relative to the root, where project rules apply.
+func (l *loader) name(p, arg string, prefix bool) (name string, rooted bool, err error) {
 	if root := l.rules.sel.Root; root != "" {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return "", err
+			return "", false, err
 		}
-		rel, err := filepath.Rel(root, abs)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return filepath.ToSlash(rel), nil
+		if rel, ok := within(root, abs); ok {
+			return rel, true, nil
 		}
 	}
 	if arg == p {
-		return filepath.ToSlash(filepath.Clean(p)), nil
+		return display(p), false, nil
 	}
 	rel, err := filepath.Rel(arg, p)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
-	name := filepath.ToSlash(rel)
+	name = filepath.ToSlash(rel)
 	if prefix {
-		name = path.Join(filepath.ToSlash(filepath.Clean(arg)), name)
+		name = path.Join(display(arg), name)
 	}
-	return name, nil
+	return name, false, nil
 }
 
-// exclude counts the files of dir (output path rel) left out for reason.
-func (l *loader) exclude(dir, rel, reason string) {
-	n := 0
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() && l.keep(p) {
-			n++
-		}
-		return nil
-	})
-	if n == 0 {
-		return
-	}
-	m := map[string]*map[string]int{"deps": &l.ex.Deps, "tests": &l.ex.Tests, "ignored": &l.ex.Ignored}[reason]
-	if *m == nil {
-		*m = map[string]int{}
-	}
-	(*m)[rel+"/"] += n
-}
+// isGlob reports whether a path argument holds glob characters.
+func isGlob(p string) bool { return strings.ContainsAny(filepath.ToSlash(p), "*?[") }
 
 func (l *loader) load(paths []string) error {
 	lim := l.lim
 	for _, p := range paths {
 		st, err := os.Stat(p)
+		if err != nil && isGlob(p) {
+			if err := l.glob(p, len(paths) > 1); err != nil {
+				return err
+			}
+			continue
+		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", p, ErrNotFound)
 		}
 		switch {
 		case st.IsDir():
-			if err := l.dir(p, len(paths) > 1); err != nil {
+			if err := l.dir(p, len(paths) > 1, nil); err != nil {
 				return err
 			}
 		case strings.EqualFold(filepath.Ext(p), ".zip"):
@@ -224,7 +317,7 @@ func (l *loader) load(paths []string) error {
 			if err != nil {
 				return err
 			}
-			zname, err := l.name(p, p, false)
+			zname, _, err := l.name(p, p, false)
 			if err != nil {
 				f.Close()
 				return err
@@ -235,9 +328,12 @@ func (l *loader) load(paths []string) error {
 				return err
 			}
 		default:
-			name, err := l.name(p, p, false)
+			name, _, err := l.name(p, p, false)
 			if err != nil {
 				return err
+			}
+			if _, ok := Language(name); !ok {
+				return fmt.Errorf("%s: %w", name, ErrNotSource)
 			}
 			if st.Size() > lim.MaxFileBytes {
 				if l.kept(name) {
@@ -257,66 +353,76 @@ func (l *loader) load(paths []string) error {
 	return nil
 }
 
-func (l *loader) dir(root string, prefix bool) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p == root {
-				return nil
-			}
-			if skipDirs[d.Name()] {
-				return filepath.SkipDir
-			}
-			rel, err := l.name(p, root, prefix)
-			if err != nil {
-				return err
-			}
-			if why := l.rules.skipDir(rel); why != "" {
-				l.exclude(p, rel, why)
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil // symlinks and devices stay out
-		}
-		name, err := l.name(p, root, prefix)
-		if err != nil {
-			return err
-		}
-		if !l.kept(name) {
-			return nil
-		}
-		if why := l.rules.skipFile(name); why != "" {
-			m := map[string]*map[string]int{"tests": &l.ex.Tests, "ignored": &l.ex.Ignored}[why]
-			if *m == nil {
-				*m = map[string]int{}
-			}
-			dir := path.Dir(name) + "/"
-			(*m)[dir]++
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		if info.Size() > l.lim.MaxFileBytes {
-			l.skip.TooLarge = append(l.skip.TooLarge, name)
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return l.add(name, b)
+// glob walks the fixed folder at the head of pattern p and keeps the files
+// the rest of the pattern matches.
+func (l *loader) glob(p string, prefix bool) error {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	i := 0
+	for i < len(parts)-1 && !isGlob(parts[i]) {
+		i++
+	}
+	base := strings.Join(parts[:i], "/")
+	if base == "" && strings.HasPrefix(p, "/") {
+		base = "/"
+	} else if base == "" {
+		base = "."
+	}
+	pat := parseLines([]string{"/" + strings.Join(parts[i:], "/")}, nil)[0]
+	if st, err := os.Stat(base); err != nil || !st.IsDir() {
+		return fmt.Errorf("glob %s: %w", p, ErrNoMatch)
+	}
+	before := len(l.files) + len(l.skip.TooLarge) + len(l.skip.NotText)
+	err := l.dir(filepath.FromSlash(base), prefix, func(rel string) bool {
+		return pat.Match(split(rel), false) == gitignore.Exclude
 	})
+	if err != nil {
+		return err
+	}
+	if len(l.files)+len(l.skip.TooLarge)+len(l.skip.NotText) == before {
+		return fmt.Errorf("glob %s: %w", p, ErrNoMatch)
+	}
+	return nil
 }
+
+// dir walks a folder named on the command line; match, when set, keeps
+// only the files whose path relative to the folder it accepts.
+func (l *loader) dir(root string, prefix bool, match func(string) bool) error {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
+	top, rooted, err := l.name(root, root, false)
+	if err != nil {
+		return err
+	}
+	nameOf := func(p string) (string, error) {
+		n, _, err := l.name(filepath.Join(root, filepath.FromSlash(p)), root, prefix)
+		return n, err
+	}
+	if rooted {
+		if top == "." {
+			top = ""
+		}
+		if err := l.rules.enter(top); err != nil {
+			return err
+		}
+	}
+	return l.walk(diskTree(abs), "", nameOf, rooted, match)
+}
+
+// ErrNotSource is returned for a file named explicitly that is no contract
+// source; ErrNoMatch for a glob that matches no file.
+var (
+	ErrNotSource = errors.New("not a contract source (.sol, .vy, .rs, .move or .cairo)")
+	ErrNoMatch   = errors.New("matches no source file")
+)
 
 // ReadZip reads the files of a zip archive for which keep returns true.
 func ReadZip(r io.ReaderAt, size int64, keep func(string) bool, lim Limits) ([]scanner.File, error) {
 	l := &loader{lim: lim, keep: keep, rules: &rules{}}
+	if keep == nil {
+		l.keep = anySource
+	}
 	if err := l.zip(r, size, ""); err != nil {
 		return nil, err
 	}

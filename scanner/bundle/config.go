@@ -209,14 +209,70 @@ func (c *Config) validate(top *yaml.Node) error {
 func (c *Config) Apply(fs []scanner.Finding) []scanner.Finding {
 	out := fs[:0]
 	for _, f := range fs {
-		o := c.Detectors[f.DetectorID]
-		if o.Disable || c.MinConfidence != nil && f.Confidence < *c.MinConfidence {
+		sev, keep := c.Override(f.DetectorID, f.Confidence, string(f.Severity))
+		if !keep {
 			continue
 		}
-		if o.Severity != "" {
-			f.Severity = scanner.Severity(o.Severity)
-		}
+		f.Severity = scanner.Severity(sev)
 		out = append(out, f)
 	}
 	return out
+}
+
+// Selection merges the configuration into the command line's selection:
+// include_deps and include_tests turn inclusions on (a flag can only add
+// to them), the configuration's exclusions come before the command line's
+// (so a "!pattern" flag wins), and languages apply when no flag chose. A
+// nil configuration returns flags unchanged. `bulwark scan`, `bulwark ci`
+// and the GitHub App all select through it.
+func (c *Config) Selection(flags Selection) Selection {
+	if c == nil {
+		return flags
+	}
+	s := flags
+	s.IncludeDeps = s.IncludeDeps || c.IncludeDeps
+	s.IncludeTests = s.IncludeTests || c.IncludeTests
+	s.Exclude = append(slices.Clone(c.Exclude), flags.Exclude...)
+	if len(s.Languages) == 0 {
+		s.Languages = slices.Clone(c.Languages)
+	}
+	return s
+}
+
+// ScanPaths returns what to scan: args as given, or the configuration's
+// paths (joined to root) when args name nothing but the root itself
+// (`bulwark scan .` at the root, `bulwark ci` without --path).
+func (c *Config) ScanPaths(root string, args []string) []string {
+	if c == nil || len(c.Paths) == 0 || root == "" {
+		return args
+	}
+	for _, a := range args {
+		abs, err := filepath.Abs(a)
+		if err != nil || abs != root {
+			return args
+		}
+	}
+	out := make([]string, len(c.Paths))
+	for i, p := range c.Paths {
+		out[i] = filepath.Join(root, filepath.FromSlash(p))
+	}
+	return out
+}
+
+// Override applies the detectors and min_confidence settings to one
+// finding: keep false drops it, and sev is its severity after any
+// override. Apply uses it on engine findings; `bulwark ci` on the
+// service's.
+func (c *Config) Override(detectorID string, confidence float64, sev string) (string, bool) {
+	if c == nil {
+		return sev, true
+	}
+	o := c.Detectors[detectorID]
+	if o.Disable || c.MinConfidence != nil && confidence < *c.MinConfidence {
+		return sev, false
+	}
+	if o.Severity != "" {
+		sev = o.Severity
+	}
+	return sev, true
 }

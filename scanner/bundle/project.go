@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 
 	"github.com/pelletier/go-toml/v2"
-	ignore "github.com/sabhiram/go-gitignore"
 )
 
 // A repository holds more than its own contracts: dependencies (Foundry's
@@ -23,13 +23,17 @@ import (
 // Selection says which parts of a folder tree a load walks.
 type Selection struct {
 	// Root is the repository root: output paths are relative to it, and
-	// its .gitignore, .bulwarkignore and foundry.toml apply. Empty means
-	// paths relative to each argument, and no project rules.
+	// its .gitignore files, .bulwarkignore and foundry.toml apply. Empty
+	// means paths relative to each argument, and no project rules.
 	Root string
 	// IncludeDeps and IncludeTests turn the default exclusions off.
 	IncludeDeps, IncludeTests bool
 	// Exclude holds more .gitignore-style patterns, relative to Root.
 	Exclude []string
+	// Languages, when set, keeps only sources of these languages
+	// (solidity, vyper, rust, move, cairo); the others are left out
+	// without a notice, as asked.
+	Languages []string
 }
 
 // Excluded counts, per reason, the source files a selection left out, by
@@ -49,12 +53,28 @@ func (e *Excluded) Total() int {
 	return n
 }
 
+// add counts n files of folder dir left out for reason (deps, tests,
+// ignored).
+func (e *Excluded) add(reason, dir string, n int) {
+	if n == 0 {
+		return
+	}
+	m := map[string]*map[string]int{"deps": &e.Deps, "tests": &e.Tests, "ignored": &e.Ignored}[reason]
+	if *m == nil {
+		*m = map[string]int{}
+	}
+	(*m)[dir] += n
+}
+
 // rules is a selection compiled for one root.
 type rules struct {
-	sel     Selection
-	deps    map[string]bool // folder names, relative to the root
-	tests   map[string]bool
-	ignored *ignore.GitIgnore
+	sel   Selection
+	deps  map[string]bool // folder names, relative to the root
+	tests map[string]bool
+	ig    ignorer
+	// read returns a file of the repository by its slash path relative
+	// to the root (fs.ErrNotExist when absent); nil without a root.
+	read func(rel string) ([]byte, error)
 }
 
 // markers are the files that make a folder a repository root.
@@ -96,16 +116,24 @@ type foundryProfile struct {
 	} `toml:"profile"`
 }
 
-func compileRules(sel Selection) (*rules, error) {
-	r := &rules{sel: sel,
+// diskReader reads the files of the repository at root.
+func diskReader(root string) func(string) ([]byte, error) {
+	return func(rel string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(rel))) }
+}
+
+// compileRules reads the project's files through read (foundry.toml,
+// the root's .gitignore and .bulwarkignore); read is nil for a load
+// without a root, where only sel.Exclude applies.
+func compileRules(sel Selection, read func(string) ([]byte, error)) (*rules, error) {
+	r := &rules{sel: sel, read: read,
 		deps:  map[string]bool{"lib": true, "node_modules": true, "dependencies": true},
 		tests: map[string]bool{"test": true, "tests": true, "script": true, "scripts": true},
 	}
-	if sel.Root == "" {
-		r.ignored = ignore.CompileIgnoreLines(sel.Exclude...)
+	if read == nil {
+		r.ig.extra = parseLines(sel.Exclude, nil)
 		return r, nil
 	}
-	if b, err := os.ReadFile(filepath.Join(sel.Root, "foundry.toml")); err == nil {
+	if b, err := read("foundry.toml"); err == nil {
 		var fp foundryProfile
 		if err := toml.Unmarshal(b, &fp); err != nil {
 			return nil, fmt.Errorf("foundry.toml: %w", err)
@@ -122,19 +150,43 @@ func compileRules(sel Selection) (*rules, error) {
 	} else if !errors.Is(err, fs.ErrNotExist) {
 		return nil, err
 	}
-	var lines []string
-	for _, name := range []string{".gitignore", ".bulwarkignore"} {
-		b, err := os.ReadFile(filepath.Join(sel.Root, name))
-		if errors.Is(err, fs.ErrNotExist) {
+	if err := r.enter(""); err != nil {
+		return nil, err
+	}
+	b, err := read(".bulwarkignore")
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("read .bulwarkignore: %w", err)
+	}
+	r.ig.extra = append(parseLines(strings.Split(string(b), "\n"), nil), parseLines(sel.Exclude, nil)...)
+	return r, nil
+}
+
+// enter reads the .gitignore of folder dir (relative to the root) and of
+// the folders above it, once each, before the walk looks inside dir.
+func (r *rules) enter(dir string) error {
+	if r.read == nil {
+		return nil
+	}
+	if r.ig.read == nil {
+		r.ig.read = map[string]bool{}
+	}
+	parts := split(dir)
+	for i := 0; i <= len(parts); i++ {
+		d := strings.Join(parts[:i], "/")
+		if r.ig.read[d] {
+			continue
+		}
+		r.ig.read[d] = true
+		b, err := r.read(path.Join(d, ".gitignore"))
+		if errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR) {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", name, err)
+			return fmt.Errorf("read %s: %w", path.Join(d, ".gitignore"), err)
 		}
-		lines = append(lines, strings.Split(string(b), "\n")...)
+		r.ig.addGitignore(d, b)
 	}
-	r.ignored = ignore.CompileIgnoreLines(append(lines, sel.Exclude...)...)
-	return r, nil
+	return nil
 }
 
 func cleanDir(p string) string { return strings.Trim(path.Clean(filepath.ToSlash(p)), "/") }
@@ -143,7 +195,7 @@ func cleanDir(p string) string { return strings.Trim(path.Clean(filepath.ToSlash
 // out: "deps", "tests", "ignored", or "" to walk it.
 func (r *rules) skipDir(rel string) string {
 	switch {
-	case r.ignored.MatchesPath(rel + "/"):
+	case r.ig.match(rel, true):
 		return "ignored"
 	case !r.sel.IncludeDeps && (r.deps[rel] || path.Base(rel) == "node_modules"):
 		return "deps"
@@ -166,7 +218,7 @@ func isTestDir(base string) bool {
 // and *.s.sol, "ignored" for .gitignore matches), or "".
 func (r *rules) skipFile(rel string) string {
 	switch {
-	case r.ignored.MatchesPath(rel):
+	case r.ig.match(rel, false):
 		return "ignored"
 	case !r.sel.IncludeTests && (strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol")):
 		return "tests"

@@ -1,13 +1,15 @@
 // Package sarif renders a scan report as SARIF 2.1.0, the format code
 // hosts (GitHub code scanning) ingest: rule metadata with
-// security-severity, results with stable fingerprints, in-source
-// suppressions and parse errors as tool notifications.
+// security-severity and a link to the rule's documentation, results with
+// stable fingerprints, in-source suppressions and parse errors as tool
+// notifications. It is bulwark's only SARIF writer: `bulwark scan`,
+// `bulwark ci`, the GitHub Action and the API all write through it.
 package sarif
 
 import (
 	"encoding/json"
-	"fmt"
 	"io"
+	"net/url"
 	"sort"
 	"strings"
 
@@ -20,6 +22,37 @@ const (
 	Schema  = "https://json.schemastore.org/sarif-2.1.0.json"
 )
 
+// FingerprintKey names the finding's fingerprint in partialFingerprints.
+// Code hosts match results across runs by it: it never changes.
+const FingerprintKey = "bulwarkFingerprint/v1"
+
+// SourceRoot is the uriBaseId of every artifact: URIs are relative to the
+// repository root.
+const SourceRoot = "%SRCROOT%"
+
+// DocsURL is where rules are documented; a rule's helpUri is its section.
+const DocsURL = "https://github.com/bulwark-sec/bulwark/blob/main/docs/DETECTORS.md"
+
+// Options describe the run beyond its findings.
+type Options struct {
+	// ToolVersion is bulwark's version, stamped at build time.
+	ToolVersion string
+	// Rules is every rule the engine knows, listed so code hosts show
+	// metadata for any id. A finding of a rule not listed gets a rule
+	// built from the finding.
+	Rules []scanner.Rule
+	// Properties, when set, adds properties to the result of finding i
+	// (the service's status, risk score, ids).
+	Properties func(i int) map[string]any
+	// RunProperties are the run's own properties.
+	RunProperties map[string]any
+	// Incomplete marks a run that did not finish (a failed scan).
+	Incomplete bool
+	// RepositoryURI, Revision and Branch give versionControlProvenance
+	// when the repository is known.
+	RepositoryURI, Revision, Branch string
+}
+
 // Log is the top-level SARIF document.
 type Log struct {
 	Schema  string `json:"$schema"`
@@ -29,9 +62,18 @@ type Log struct {
 
 // Run is one tool run.
 type Run struct {
-	Tool        Tool         `json:"tool"`
-	Results     []Result     `json:"results"`
-	Invocations []Invocation `json:"invocations"`
+	Tool                     Tool                    `json:"tool"`
+	Results                  []Result                `json:"results"`
+	Invocations              []Invocation            `json:"invocations"`
+	VersionControlProvenance []VersionControlDetails `json:"versionControlProvenance,omitempty"`
+	Properties               map[string]any          `json:"properties,omitempty"`
+}
+
+// VersionControlDetails names the revision scanned.
+type VersionControlDetails struct {
+	RepositoryURI string `json:"repositoryUri"`
+	RevisionID    string `json:"revisionId,omitempty"`
+	Branch        string `json:"branch,omitempty"`
 }
 
 // Tool describes bulwark.
@@ -54,6 +96,7 @@ type Rule struct {
 	ShortDescription     Message        `json:"shortDescription"`
 	FullDescription      Message        `json:"fullDescription"`
 	Help                 Message        `json:"help"`
+	HelpURI              string         `json:"helpUri,omitempty"`
 	DefaultConfiguration Configuration  `json:"defaultConfiguration"`
 	Properties           map[string]any `json:"properties"`
 }
@@ -75,7 +118,7 @@ type Result struct {
 	Level               string            `json:"level"`
 	Message             Message           `json:"message"`
 	Locations           []Location        `json:"locations"`
-	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	PartialFingerprints map[string]string `json:"partialFingerprints,omitempty"`
 	Suppressions        []Suppression     `json:"suppressions,omitempty"`
 	Properties          map[string]any    `json:"properties"`
 }
@@ -93,7 +136,8 @@ type PhysicalLocation struct {
 
 // ArtifactLocation names a file.
 type ArtifactLocation struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
 }
 
 // Region is a line range with its snippet.
@@ -133,6 +177,18 @@ func Level(s scanner.Severity) string {
 	return "note"
 }
 
+// ProblemSeverity maps a severity to GitHub's problem.severity
+// vocabulary: error, warning, recommendation.
+func ProblemSeverity(s scanner.Severity) string {
+	switch s {
+	case scanner.Critical, scanner.High:
+		return "error"
+	case scanner.Medium:
+		return "warning"
+	}
+	return "recommendation"
+}
+
 // SecuritySeverity maps a severity to GitHub's 0–10 security-severity.
 func SecuritySeverity(s scanner.Severity) string {
 	switch s {
@@ -146,16 +202,32 @@ func SecuritySeverity(s scanner.Severity) string {
 	return "3.0"
 }
 
-// Build converts a report. rules is every rule the engine knows; all of them
-// are listed so code hosts can show metadata for any id.
-func Build(rep *scanner.Report, rules []scanner.Rule, toolVersion string) *Log {
-	sorted := append([]scanner.Rule(nil), rules...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+// Build converts a report.
+func Build(rep *scanner.Report, o Options) *Log {
+	sorted := append([]scanner.Rule(nil), o.Rules...)
 	index := map[string]int{}
-	drv := Driver{Name: "bulwark", InformationURI: "https://github.com/bulwark-sec/bulwark", Version: toolVersion, Rules: []Rule{}}
+	known := map[string]bool{}
+	for _, r := range sorted {
+		known[r.ID] = true
+	}
+	// A finding of a rule the engine does not list (another scanner of the
+	// service) still needs one for its ruleIndex.
+	for _, f := range rep.Findings {
+		if !known[f.DetectorID] {
+			known[f.DetectorID] = true
+			sorted = append(sorted, scanner.Rule{ID: f.DetectorID, Title: f.Title, Severity: f.Severity,
+				Confidence: f.Confidence, Category: f.Category, CWE: f.CWE, SWC: f.SWC,
+				Description: f.Description, Recommendation: f.Recommendation})
+		}
+	}
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
+	drv := Driver{Name: "bulwark", InformationURI: "https://github.com/bulwark-sec/bulwark", Version: o.ToolVersion, Rules: []Rule{}}
 	for i, r := range sorted {
 		index[r.ID] = i
-		tags := []string{"security", r.Category}
+		tags := []string{"security"}
+		if r.Category != "" {
+			tags = append(tags, r.Category)
+		}
 		if r.CWE != "" {
 			tags = append(tags, "external/cwe/"+strings.ToLower(r.CWE))
 		}
@@ -163,33 +235,59 @@ func Build(rep *scanner.Report, rules []scanner.Rule, toolVersion string) *Log {
 			"tags":              tags,
 			"security-severity": SecuritySeverity(r.Severity),
 			"precision":         precision(r.Confidence),
-			"problem.severity":  Level(r.Severity),
+			"problem.severity":  ProblemSeverity(r.Severity),
 		}
 		if r.SWC != "" {
 			props["swc"] = r.SWC
 		}
-		drv.Rules = append(drv.Rules, Rule{
+		rule := Rule{
 			ID:                   r.ID,
 			Name:                 name(r.ID),
-			ShortDescription:     Message{r.Title},
-			FullDescription:      Message{r.Description},
-			Help:                 Message{r.Recommendation},
+			ShortDescription:     Message{first(r.Title, r.ID)},
+			FullDescription:      Message{first(r.Description, r.Title, r.ID)},
+			Help:                 Message{first(r.Recommendation, r.Description, r.Title, r.ID)},
 			DefaultConfiguration: Configuration{Level(r.Severity)},
 			Properties:           props,
-		})
+		}
+		if isDocumented(o.Rules, r.ID) {
+			rule.HelpURI = DocsURL + "#" + strings.ToLower(r.ID)
+		}
+		drv.Rules = append(drv.Rules, rule)
 	}
-	run := Run{Tool: Tool{Driver: drv}, Results: []Result{}}
-	for _, f := range rep.Findings {
+	order := make([]int, len(rep.Findings))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		fa, fb := rep.Findings[order[a]], rep.Findings[order[b]]
+		if fa.File != fb.File {
+			return fa.File < fb.File
+		}
+		return fa.Line < fb.Line
+	})
+	run := Run{Tool: Tool{Driver: drv}, Results: []Result{}, Properties: o.RunProperties}
+	for _, i := range order {
+		f := rep.Findings[i]
+		msg := first(f.Title, f.DetectorID)
+		if f.Description != "" {
+			msg += ". " + f.Description
+		}
+		var region *Region // none for a finding about the whole file
+		if f.Line >= 1 {
+			region = &Region{StartLine: f.Line, EndLine: max(f.Line, f.EndLine)}
+			if f.Snippet != "" {
+				region.Snippet = &Message{f.Snippet}
+			}
+		}
 		res := Result{
 			RuleID:    f.DetectorID,
 			RuleIndex: index[f.DetectorID],
 			Level:     Level(f.Severity),
-			Message:   Message{fmt.Sprintf("%s. %s", f.Title, f.Description)},
+			Message:   Message{msg},
 			Locations: []Location{{PhysicalLocation: PhysicalLocation{
-				ArtifactLocation: ArtifactLocation{URI: f.File},
-				Region:           &Region{StartLine: max(1, f.Line), EndLine: max(1, f.Line, f.EndLine), Snippet: &Message{f.Snippet}},
+				ArtifactLocation: artifact(f.File),
+				Region:           region,
 			}}},
-			PartialFingerprints: map[string]string{"bulwark/v1": f.Fingerprint},
 			Properties: map[string]any{
 				"severity":          string(f.Severity),
 				"confidence":        f.Confidence,
@@ -198,30 +296,71 @@ func Build(rep *scanner.Report, rules []scanner.Rule, toolVersion string) *Log {
 				"security-severity": SecuritySeverity(f.Severity),
 			},
 		}
+		if f.Fingerprint != "" {
+			res.PartialFingerprints = map[string]string{FingerprintKey: f.Fingerprint}
+		}
+		if o.Properties != nil {
+			for k, v := range o.Properties(i) {
+				res.Properties[k] = v
+			}
+		}
 		if f.Suppressed {
 			res.Suppressions = []Suppression{{Kind: "inSource", Justification: f.SuppressionReason}}
 		}
 		run.Results = append(run.Results, res)
 	}
-	inv := Invocation{ExecutionSuccessful: true}
+	inv := Invocation{ExecutionSuccessful: !o.Incomplete}
 	for _, e := range rep.Errors {
-		n := Notification{Level: "error", Message: Message{e.Message}}
-		loc := PhysicalLocation{ArtifactLocation: ArtifactLocation{URI: e.File}}
-		if e.Line > 0 {
-			loc.Region = &Region{StartLine: e.Line}
+		// A parse error is a diagnostic: the file was analysed around it.
+		n := Notification{Level: "warning", Message: Message{first(e.Message, "the file could not be fully read")}}
+		if e.File != "" {
+			loc := PhysicalLocation{ArtifactLocation: artifact(e.File)}
+			if e.Line > 0 {
+				loc.Region = &Region{StartLine: e.Line}
+			}
+			n.Locations = []Location{{PhysicalLocation: loc}}
 		}
-		n.Locations = []Location{{PhysicalLocation: loc}}
 		inv.ToolExecutionNotifications = append(inv.ToolExecutionNotifications, n)
 	}
 	run.Invocations = []Invocation{inv}
+	if o.RepositoryURI != "" {
+		run.VersionControlProvenance = []VersionControlDetails{{RepositoryURI: o.RepositoryURI, RevisionID: o.Revision, Branch: o.Branch}}
+	}
 	return &Log{Schema: Schema, Version: Version, Runs: []Run{run}}
 }
 
+// isDocumented reports whether id is one of the engine's rules, which
+// docs/DETECTORS.md lists.
+func isDocumented(rules []scanner.Rule, id string) bool {
+	for _, r := range rules {
+		if r.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// artifact names a file by its repository-relative path as a URI
+// reference (spaces and the like escaped).
+func artifact(file string) ArtifactLocation {
+	u := url.URL{Path: strings.TrimPrefix(strings.ReplaceAll(file, "\\", "/"), "/")}
+	return ArtifactLocation{URI: u.EscapedPath(), URIBaseID: SourceRoot}
+}
+
+func first(s ...string) string {
+	for _, v := range s {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
 // Write renders the report as indented SARIF JSON.
-func Write(w io.Writer, rep *scanner.Report, rules []scanner.Rule, toolVersion string) error {
+func Write(w io.Writer, rep *scanner.Report, o Options) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	return enc.Encode(Build(rep, rules, toolVersion))
+	return enc.Encode(Build(rep, o))
 }
 
 func precision(c float64) string {

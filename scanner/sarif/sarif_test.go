@@ -7,6 +7,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -56,7 +57,7 @@ func render(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := sarif.Write(&buf, rep, eng.Rules(), "test"); err != nil {
+	if err := sarif.Write(&buf, rep, sarif.Options{ToolVersion: "test", Rules: eng.Rules()}); err != nil {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
@@ -110,5 +111,37 @@ func TestSchema(t *testing.T) {
 	}
 	if err := sch.Validate(inst); err != nil {
 		t.Errorf("SARIF output is not valid 2.1.0: %v", err)
+	}
+}
+
+// TestRuleLinksAndSeverities: every rule links to its section of
+// docs/DETECTORS.md, which exists, and problem.severity is one of the
+// values GitHub accepts.
+func TestRuleLinksAndSeverities(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "DETECTORS.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if id, ok := strings.CutPrefix(line, "### "); ok {
+			anchors[strings.ToLower(strings.TrimSpace(id))] = true
+		}
+	}
+	eng := registry.Default()
+	log := sarif.Build(&scanner.Report{}, sarif.Options{Rules: eng.Rules()})
+	for _, r := range log.Runs[0].Tool.Driver.Rules {
+		base, anchor, ok := strings.Cut(r.HelpURI, "#")
+		if !ok || base != sarif.DocsURL || !anchors[anchor] {
+			t.Errorf("rule %s: helpUri %q does not name a section of docs/DETECTORS.md", r.ID, r.HelpURI)
+		}
+		switch r.Properties["problem.severity"] {
+		case "error", "warning", "recommendation":
+		default:
+			t.Errorf("rule %s: problem.severity %v", r.ID, r.Properties["problem.severity"])
+		}
+	}
+	if len(log.Runs[0].Tool.Driver.Rules) != len(eng.Rules()) {
+		t.Errorf("%d rules listed, the engine has %d", len(log.Runs[0].Tool.Driver.Rules), len(eng.Rules()))
 	}
 }

@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Vm} from "forge-std/Vm.sol";
+import {Vault} from "../src/Vault.sol";
+
+contract Deploy {
+    Vm constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+
+    function run() external returns (Vault v) {
+        require(tx.origin != address(0));
+        vm.startBroadcast();
+        v = new Vault();
+        vm.stopBroadcast();
+    }
+}

@@ -1,0 +1,1 @@
+describe("Bank", () => { it("deposits", async () => {}); });
