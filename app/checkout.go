@@ -8,10 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"path"
-	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -73,111 +70,90 @@ func (a *App) fetch(ctx context.Context, gh *github.Client, t *trigger, language
 	if res.StatusCode != http.StatusOK {
 		return nil, ghErr(&github.Response{Response: res}, fmt.Errorf("download tarball: %s", res.Status))
 	}
-	dir, err := os.MkdirTemp("", "bulwark-checkout-")
+	files, err := extract(io.LimitReader(res.Body, maxTarball+1))
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(dir)
-	if err := extract(io.LimitReader(res.Body, maxTarball+1), dir); err != nil {
-		return nil, err
-	}
-	return selectSources(dir, languages)
+	return selectSources(files, languages)
 }
 
-// extract writes the regular files of a gzip tarball under dir, without
-// the archive's top folder (owner-repo-sha/). Only source files and
-// steering files are written; links, devices and unsafe names are
-// skipped.
-func extract(r io.Reader, dir string) error {
+// extract reads the regular files of a gzip tarball into memory, without
+// the archive's top folder (owner-repo-sha/). Only source files and the
+// files that steer the selection are kept; links, devices and unsafe
+// names are skipped. A source file over the size limit is kept as an
+// oversize marker, so the selection reports it instead of dropping it in
+// silence.
+func extract(r io.Reader) (map[string][]byte, error) {
 	gz, err := gzip.NewReader(r)
 	if err != nil {
-		return &permanent{"the repository archive is not gzip: " + err.Error()}
+		return nil, &permanent{"the repository archive is not gzip: " + err.Error()}
 	}
 	tr := tar.NewReader(gz)
+	files := map[string][]byte{}
 	var total int64
 	for n := 0; ; n++ {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return nil
+			return files, nil
 		}
 		if err != nil {
-			return fmt.Errorf("read repository archive: %w", err)
+			return nil, fmt.Errorf("read repository archive: %w", err)
 		}
 		if n > maxExtractFiles {
-			return &permanent{fmt.Sprintf("the repository has more than %d files", maxExtractFiles)}
+			return nil, &permanent{fmt.Sprintf("the repository has more than %d files", maxExtractFiles)}
 		}
 		if h.Typeflag != tar.TypeReg {
 			continue
 		}
 		_, rel, ok := strings.Cut(h.Name, "/")
-		if !ok || rel == "" {
+		if !ok || rel == "" || path.Clean(rel) != rel || strings.HasPrefix(rel, "../") || rel == ".." ||
+			path.IsAbs(rel) || strings.Contains(rel, `\`) {
 			continue
 		}
-		rel = path.Clean(rel)
-		if rel == "." || strings.HasPrefix(rel, "../") || rel == ".." || path.IsAbs(rel) || strings.Contains(rel, `\`) {
+		if !steering[path.Base(rel)] && core.SourceLanguage(rel) == "" {
 			continue
 		}
-		base := path.Base(rel)
-		if !steering[base] && core.SourceLanguage(rel) == "" {
-			continue
-		}
-		if h.Size > maxSourceFileLen {
-			// Leave a marker the selection reports as too large.
-			h.Size = maxSourceFileLen + 1
-		}
-		if total += h.Size; total > maxExtractBytes {
-			return &permanent{fmt.Sprintf("the repository's sources exceed %d MB", maxExtractBytes>>20)}
-		}
-		dst := filepath.Join(dir, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
-			return err
-		}
-		f, err := os.OpenFile(dst, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
-		if err != nil {
+		if _, dup := files[rel]; dup {
 			continue // a duplicate entry keeps the first
 		}
-		_, err = io.Copy(f, io.LimitReader(tr, h.Size))
-		if cerr := f.Close(); err == nil {
-			err = cerr
+		size := min(h.Size, maxSourceFileLen+1)
+		if total += size; total > maxExtractBytes {
+			return nil, &permanent{fmt.Sprintf("the repository's sources exceed %d MB", maxExtractBytes>>20)}
 		}
+		b, err := io.ReadAll(io.LimitReader(tr, size))
 		if err != nil {
-			return fmt.Errorf("write %s: %w", rel, err)
+			return nil, fmt.Errorf("read %s: %w", rel, err)
 		}
+		files[rel] = b
 	}
 }
 
-// selectSources reads the checkout at dir with the repository's
-// .bulwark.yml and keeps one language: the supported one with the most
-// files.
-func selectSources(dir string, languages map[string]bool) (*checkout, error) {
-	cfg, err := bundle.LoadConfig(dir)
-	if err != nil {
-		return nil, &permanent{"the repository's configuration cannot be used: " + err.Error()}
-	}
-	if cfg == nil {
-		cfg = &bundle.Config{}
-	}
-	paths := []string{dir}
-	if len(cfg.Paths) > 0 {
-		paths = paths[:0]
-		for _, p := range cfg.Paths {
-			clean := path.Clean("/" + filepath.ToSlash(p))
-			paths = append(paths, filepath.Join(dir, filepath.FromSlash(clean)))
+// selectSources applies the repository's .bulwark.yml and the CLI's
+// selection (bundle.SelectFiles) and keeps one language: the supported
+// one with the most files.
+func selectSources(files map[string][]byte, languages map[string]bool) (*checkout, error) {
+	var cfg *bundle.Config
+	if b, ok := files[bundle.ConfigFile]; ok {
+		var err error
+		if cfg, err = bundle.ParseConfig(b); err != nil {
+			return nil, &permanent{"the repository's configuration cannot be used: " + err.Error()}
 		}
 	}
 	lim := bundle.DefaultLimits
 	lim.MaxFileBytes = maxSourceFileLen
-	keep := func(p string) bool {
-		lang := core.SourceLanguage(p)
-		return lang != "" && (len(cfg.Languages) == 0 || slices.Contains(cfg.Languages, lang))
-	}
-	tree, err := bundle.LoadTree(paths, keep, lim, bundle.Selection{Root: dir, IncludeDeps: cfg.IncludeDeps,
-		IncludeTests: cfg.IncludeTests, Exclude: cfg.Exclude})
-	if err != nil && !errors.Is(err, bundle.ErrNoSources) && !errors.Is(err, bundle.ErrNotFound) {
-		if errors.Is(err, bundle.ErrTooLarge) {
+	keep := func(p string) bool { return core.SourceLanguage(p) != "" }
+	tree, err := bundle.SelectFiles(files, cfg, keep, lim)
+	if err != nil && !errors.Is(err, bundle.ErrNoSources) {
+		switch {
+		case errors.Is(err, bundle.ErrTooLarge):
 			return nil, &permanent{"the repository's sources exceed the scan limits: " + err.Error()}
+		case errors.Is(err, bundle.ErrNotFound):
+			return nil, &permanent{bundle.ConfigFile + " names a path the commit does not have: " + err.Error()}
 		}
 		return nil, &permanent{"the sources could not be read: " + err.Error()}
+	}
+	if cfg == nil {
+		cfg = &bundle.Config{}
 	}
 	co := &checkout{Config: cfg}
 	if tree == nil {
@@ -213,16 +189,10 @@ func selectSources(dir string, languages map[string]bool) (*checkout, error) {
 		}
 	}
 	if tree.Excluded.Total() > 0 {
-		names := make([]string, len(co.Files))
-		for i, f := range co.Files {
-			names[i] = f.Path
-		}
-		s := bundle.Summary(names, &tree.Excluded)
+		s := tree.Summary()
 		s = strings.NewReplacer("--include-deps", "`include_deps: true`", "--include-tests", "`include_tests: true`").Replace(s)
 		co.Notes = append(co.Notes, s+" in "+bundle.ConfigFile)
 	}
-	if n := len(tree.Skipped.TooLarge); n > 0 {
-		co.Notes = append(co.Notes, fmt.Sprintf("%d file(s) over %d MB not scanned", n, maxSourceFileLen>>20))
-	}
+	co.Notes = append(co.Notes, tree.Skipped.Notices(lim, "")...)
 	return co, nil
 }

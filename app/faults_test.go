@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -103,5 +104,44 @@ func TestPullRequestBeforeAnyPush(t *testing.T) {
 	}
 	if n := len(e.gh.CheckRuns()); n != 1 {
 		t.Fatalf("%d check runs, want only the head's", n)
+	}
+}
+
+// TestRepositoryConfig: the App reads .bulwark.yml at the root as the CLI
+// does (exclude, fail_on with no gate), and a broken one fails the check
+// run with its line instead of scanning with defaults.
+func TestRepositoryConfig(t *testing.T) {
+	e := newEnv(t)
+	e.gh.AddInstallation(1, "Codertocat")
+	e.gh.AddRepo(1, repoName)
+	good := files(shaMain)
+	good[".bulwark.yml"] = []byte("exclude:\n  - src/Proxy.sol\nfail_on: high\n")
+	e.gh.AddCommit(repoName, shaMain, good)
+	bad := files(shaMain)
+	bad[".bulwark.yml"] = []byte("paths: [src]\nfail_onn: high\n")
+	e.gh.AddCommit(repoName, shaHead, bad)
+	e.install(1, "Codertocat")
+
+	_, id := e.deliver("push", fixture(t, "push.json", setInstallation(1)))
+	run := e.waitRun(id)
+	if run.Conclusion != "failure" || run.Error != "" {
+		t.Fatalf("fail_on high with a high finding: conclusion %q error %q", run.Conclusion, run.Error)
+	}
+	var n int
+	if err := e.DB.NewSelect().TableExpr("contracts").ColumnExpr("file_count").
+		Where("id = (SELECT contract_id FROM scans WHERE id = ?)", *run.ScanID).Scan(context.Background(), &n); err != nil {
+		t.Fatal(err)
+	}
+	if n != 1 {
+		t.Fatalf("%d files uploaded, want 1 (Proxy.sol excluded)", n)
+	}
+
+	_, id = e.deliver("push", fixture(t, "push.json", func(m map[string]any) {
+		setInstallation(1)(m)
+		m["after"] = shaHead
+	}))
+	run = e.waitRun(id)
+	if run.Conclusion != "failure" || !strings.Contains(run.Error, ".bulwark.yml:2") {
+		t.Fatalf("broken config: conclusion %q error %q", run.Conclusion, run.Error)
 	}
 }
