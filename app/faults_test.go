@@ -105,6 +105,7 @@ func TestPullRequestBeforeAnyPush(t *testing.T) {
 	if n := len(e.gh.CheckRuns()); n != 1 {
 		t.Fatalf("%d check runs, want only the head's", n)
 	}
+	e.gh.CheckConformance(t)
 }
 
 // TestRepositoryConfig: the App reads .bulwark.yml at the root as the CLI
@@ -144,4 +145,5 @@ func TestRepositoryConfig(t *testing.T) {
 	if run.Conclusion != "failure" || !strings.Contains(run.Error, ".bulwark.yml:2") {
 		t.Fatalf("broken config: conclusion %q error %q", run.Conclusion, run.Error)
 	}
+	e.gh.CheckConformance(t)
 }

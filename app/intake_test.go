@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/bulwark-sec/bulwark/app/githubtest"
-	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
@@ -255,7 +254,7 @@ func TestTenancyAndLinkProof(t *testing.T) {
 	if !contains(actions, "github.installation.linked") {
 		t.Fatalf("acme's audit log lacks the link: %v", actions)
 	}
-	_ = core.GitHubAgent
+	e.gh.CheckConformance(t)
 }
 
 // TestAppOffRoutesAre404: without the App's configuration its routes do
