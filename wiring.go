@@ -33,6 +33,8 @@ type deps struct {
 	asynq asynq.RedisConnOpt
 	queue *jobs.Queue
 	svc   *core.Service
+	// deliveries are the webhook delivery metrics of this process.
+	deliveries *jobs.DeliveryMetrics
 	// github is the GitHub App, nil when it is not configured.
 	github *app.App
 	close  []func()
@@ -94,6 +96,8 @@ func connect(ctx context.Context, cfg config) (*deps, error) {
 		d.Close()
 		return nil, err
 	}
+	d.deliveries = jobs.NewDeliveryMetrics()
+	d.svc.Delivered = d.deliveries.Observe
 	d.svc.Reports = core.ReportLinks{Secret: secret, BaseURL: cfg.publicURL()}
 	ghcfg, err := app.ConfigFromEnv(os.Getenv)
 	if err != nil {
@@ -256,5 +260,5 @@ func recoverEmbeddedScans(ctx context.Context, d *deps) {
 // collectors are the Prometheus series /metrics adds to the HTTP ones: the
 // database pool, the queues and scans by status.
 func (d *deps) collectors() []prometheus.Collector {
-	return []prometheus.Collector{collectors.NewDBStatsCollector(d.db.DB, "bulwark"), jobs.NewCollector(d.svc, d.queue)}
+	return []prometheus.Collector{collectors.NewDBStatsCollector(d.db.DB, "bulwark"), jobs.NewCollector(d.svc, d.queue), d.deliveries}
 }

@@ -222,6 +222,9 @@ func (s *Service) DeliverWebhook(ctx context.Context, j DeliveryJob) error {
 		// recorded; the follow-up below is idempotent, so carry on.
 		return fmt.Errorf("record delivery %s: %w", rec.ID, err)
 	}
+	if s.Delivered != nil {
+		s.Delivered(rec)
+	}
 	if rec.Status == DeliverySuccess {
 		return nil
 	}

@@ -44,6 +44,9 @@ type Service struct {
 	// check run from here). They run in the worker that ran the scan and
 	// must not block for long; errors are theirs to log.
 	ScanFinished []func(ctx context.Context, scanID uuid.UUID)
+	// Delivered, when set, is told of every webhook delivery attempt once
+	// it is recorded (the worker's Prometheus metrics).
+	Delivered func(rec *db.Delivery)
 	// Reports signs the links to scan report pages (GET /r/{token}).
 	Reports ReportLinks
 

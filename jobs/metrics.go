@@ -2,11 +2,13 @@ package jobs
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 
 	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/db"
 )
 
 // Collector exports, at each scrape, what an operator watches beside the
@@ -68,4 +70,47 @@ func (c *Collector) Collect(ch chan<- prometheus.Metric) {
 	for _, r := range rows {
 		ch <- prometheus.MustNewConstMetric(c.scans, prometheus.GaugeValue, float64(r.N), r.Status)
 	}
+}
+
+// DeliveryMetrics counts webhook delivery attempts by outcome and times
+// them; Observe is core.Service.Delivered.
+type DeliveryMetrics struct {
+	attempts *prometheus.CounterVec
+	latency  *prometheus.HistogramVec
+}
+
+// NewDeliveryMetrics returns the webhook delivery series:
+// bulwark_webhook_deliveries_total{status,code} and
+// bulwark_webhook_delivery_seconds{status}.
+func NewDeliveryMetrics() *DeliveryMetrics {
+	return &DeliveryMetrics{
+		attempts: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "bulwark_webhook_deliveries_total",
+			Help: "Webhook delivery attempts by status (success, failed) and response class (2xx, 4xx, 5xx, none)."},
+			[]string{"status", "code"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "bulwark_webhook_delivery_seconds",
+			Help: "Time from sending a webhook delivery to its answer (or failure).", Buckets: prometheus.DefBuckets},
+			[]string{"status"}),
+	}
+}
+
+// Observe records one attempt.
+func (m *DeliveryMetrics) Observe(rec *db.Delivery) {
+	code := "none"
+	if rec.ResponseCode > 0 {
+		code = strconv.Itoa(rec.ResponseCode/100) + "xx"
+	}
+	m.attempts.WithLabelValues(rec.Status, code).Inc()
+	m.latency.WithLabelValues(rec.Status).Observe(float64(rec.ResponseTimeMS) / 1000)
+}
+
+// Describe implements prometheus.Collector.
+func (m *DeliveryMetrics) Describe(ch chan<- *prometheus.Desc) {
+	m.attempts.Describe(ch)
+	m.latency.Describe(ch)
+}
+
+// Collect implements prometheus.Collector.
+func (m *DeliveryMetrics) Collect(ch chan<- prometheus.Metric) {
+	m.attempts.Collect(ch)
+	m.latency.Collect(ch)
 }

@@ -201,6 +201,8 @@ func (s *Server) handleScanCancel(c *fiber.Ctx) error {
 // filters can refuse a parameter given twice.
 func queryValues(c *fiber.Ctx) url.Values {
 	v := url.Values{}
-	c.Context().QueryArgs().VisitAll(func(k, val []byte) { v.Add(string(k), string(val)) })
+	for k, val := range c.Context().QueryArgs().All() {
+		v.Add(string(k), string(val))
+	}
 	return v
 }

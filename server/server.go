@@ -289,5 +289,14 @@ func fiberError(fe *fiber.Error) *core.Error {
 	if fe.Code >= 500 {
 		return core.Errorf(core.CodeInternal, "internal error")
 	}
-	return core.Errorf(core.CodeInvalidRequest, "%s", fe.Message)
+	msg := fe.Message
+	// fasthttp's framing errors quote the whole header block read so far
+	// (credentials included): keep the reason only.
+	if i := strings.Index(msg, "; buffer size="); i >= 0 {
+		msg = msg[:i]
+	}
+	if i := strings.Index(msg, ": buffer size="); i >= 0 {
+		msg = msg[:i]
+	}
+	return core.Errorf(core.CodeInvalidRequest, "%s", msg)
 }

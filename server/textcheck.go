@@ -30,16 +30,16 @@ func badText(s string) bool {
 // with NUL bytes or invalid UTF-8, naming the parameter.
 func checkQueryText(c *fiber.Ctx) error {
 	var bad string
-	c.Request().URI().QueryArgs().VisitAll(func(k, v []byte) {
-		if bad != "" {
-			return
-		}
+	for k, v := range c.Request().URI().QueryArgs().All() {
 		if badText(string(k)) {
 			bad = strconv.QuoteToASCII(string(k))
-		} else if badText(string(v)) {
-			bad = string(k)
+			break
 		}
-	})
+		if badText(string(v)) {
+			bad = string(k)
+			break
+		}
+	}
 	if bad != "" {
 		return core.Invalid(bad, "invalid", bad+" must be valid UTF-8 without NUL characters")
 	}

@@ -233,6 +233,12 @@ func TestWebhookTestAndRedeliver(t *testing.T) {
 		t.Errorf("redelivery: delivery %s (first %s), body %s, want the first body %s", again.Header.Get("X-Bulwark-Delivery"), q.ID, again.Body, got.Body)
 	}
 	waitDeliveries(t, env, env.Key, id, 2)
+	// Both attempts are in the delivery metrics.
+	m := env.Do("GET", "/metrics", "", nil)
+	if !strings.Contains(string(m.Body), `bulwark_webhook_deliveries_total{code="2xx",status="success"} 2`) ||
+		!strings.Contains(string(m.Body), `bulwark_webhook_delivery_seconds_count{status="success"} 2`) {
+		t.Errorf("/metrics lacks the two successful deliveries")
+	}
 
 	// Redelivering through another webhook's path is unknown.
 	otherID, _ := createWebhook(t, env, env.Key, rcv.URL, core.EventScanStarted)

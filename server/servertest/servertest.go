@@ -117,6 +117,8 @@ func New(t testing.TB, opts ...Options) *Env {
 		svc.Cursors.Now = o.Clock
 	}
 	svc.Reports = core.ReportLinks{Secret: svc.Cursors.Secret}
+	deliveries := jobs.NewDeliveryMetrics()
+	svc.Delivered = deliveries.Observe
 	var gh *app.App
 	if o.GitHub != nil {
 		var err error
@@ -162,7 +164,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		srvLog = o.Log
 	}
 	srv := server.New(server.Config{Service: svc, Log: srvLog, NoRateLimit: !o.RateLimit, RequestTimeout: o.RequestTimeout,
-		AccessLog: o.AccessLog, GitHub: gh, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q)},
+		AccessLog: o.AccessLog, GitHub: gh, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q), deliveries},
 		Checks: map[string]func(context.Context) error{
 			"database": bdb.PingContext,
 			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
