@@ -7,7 +7,7 @@ STATICCHECK ?= honnef.co/go/tools/cmd/staticcheck@v0.7.0
 VERSION   ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 BUILDFLAGS = -trimpath -ldflags="-s -w -X main.toolVersion=$(VERSION)"
 
-.PHONY: run test bench bench-api lint generate build image
+.PHONY: run test bench bench-api bench-pipeline bench-app lint generate build image
 
 ## run: start the API server and workers with embedded SQLite and Redis
 run:
@@ -26,6 +26,17 @@ bench:
 ## TestWarmRequestRoundTrips counts the round trips of one request
 bench-api:
 	$(GO) test ./server/ -run '^$$' -bench BenchmarkAPIReads -benchtime 5000x -count 2
+
+## bench-pipeline: a 143-file scan through the API and webhook fan-out
+## (20 webhooks × the findings of a scan) on the test database and Redis
+bench-pipeline:
+	$(GO) test ./server/ -run '^$$' -bench 'Scan143FilesThroughAPI|WebhookFanOut' -benchtime 5x
+
+## bench-app: the GitHub App, webhook to completed check run (50 events)
+## and a burst of 100 deliveries in one second, with the fake GitHub
+bench-app:
+	$(GO) test ./app/ -run '^$$' -bench 'WebhookToCheckRun' -benchtime 50x
+	$(GO) test ./app/ -run '^$$' -bench 'WebhookBurst' -benchtime 1x
 
 ## lint: gofmt, go vet, staticcheck
 lint:

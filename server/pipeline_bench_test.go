@@ -1,0 +1,145 @@
+package server_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/bulwark-sec/bulwark/scanner/bench"
+	"github.com/bulwark-sec/bulwark/server/servertest"
+)
+
+// smartbugsZip zips the 143 SmartBugs Curated contracts (renamed to unique
+// flat paths), or skips without ../shared.
+func smartbugsZip(b *testing.B) []byte {
+	dir, err := bench.SharedDir()
+	if err != nil {
+		b.Skip(err)
+	}
+	var entries []servertest.ZipEntry
+	root := filepath.Join(dir, "bench", "smartbugs-curated", "dataset")
+	err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".sol") {
+			return err
+		}
+		body, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		entries = append(entries, servertest.ZipEntry{Name: filepath.ToSlash(rel), Body: body})
+		return nil
+	})
+	if err != nil || len(entries) == 0 {
+		b.Skipf("smartbugs corpus unreadable: %v", err)
+	}
+	return servertest.Zip(b, entries...)
+}
+
+func benchUpload(b *testing.B, env *servertest.Env, project string, zip []byte) string {
+	r := env.Upload(env.Key, servertest.FilePart{Field: "project_id", Body: []byte(project)},
+		servertest.FilePart{Field: "files", Filename: "corpus.zip", Body: zip})
+	if r.Status != 201 {
+		b.Fatalf("upload: %d %s", r.Status, r.Body)
+	}
+	return r.JSON()["id"].(string)
+}
+
+func benchWait(b *testing.B, env *servertest.Env, id string) map[string]any {
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		r := env.Do("GET", "/api/v1/scans/"+id, env.Key, nil)
+		data := r.JSON()["data"].(map[string]any)
+		if st := data["status"]; st != "queued" && st != "running" {
+			return data
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	b.Fatalf("scan %s did not finish", id)
+	return nil
+}
+
+// BenchmarkScan143FilesThroughAPI: POST /scans of the 143-file SmartBugs
+// bundle until the scan is completed (findings and their events stored),
+// on the test's database (PostgreSQL when BULWARK_TEST_DATABASE_URL is set).
+func BenchmarkScan143FilesThroughAPI(b *testing.B) {
+	zip := smartbugsZip(b)
+	env := servertest.New(b, servertest.Options{})
+	r := env.Do("POST", "/api/v1/projects", env.Key, map[string]any{"name": "bench"})
+	contract := benchUpload(b, env, r.JSON()["id"].(string), zip)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		r := env.Do("POST", "/api/v1/scans", env.Key, map[string]any{"contract_id": contract})
+		if r.Status != 202 {
+			b.Fatalf("scan: %d %s", r.Status, r.Body)
+		}
+		if d := benchWait(b, env, r.JSON()["id"].(string)); d["status"] != "completed" {
+			b.Fatalf("scan ended %v", d["status"])
+		}
+	}
+}
+
+// BenchmarkWebhookFanOut: 20 webhooks subscribed to vulnerability.found on
+// a loopback receiver; one scan with F findings fans out to 20×F
+// deliveries. Reported: deliveries per second from the scan's completion
+// to the last delivery received.
+func BenchmarkWebhookFanOut(b *testing.B) {
+	env := servertest.New(b, localHooks)
+	var got atomic.Int64
+	rcv := newCountingReceiver(b, &got)
+	for i := 0; i < 20; i++ {
+		r := env.Do("POST", "/api/v1/webhooks", env.Key, map[string]any{"url": rcv, "events": []string{"vulnerability.found"}})
+		if r.Status != 201 {
+			b.Fatalf("webhook: %d %s", r.Status, r.Body)
+		}
+	}
+	var src strings.Builder
+	src.WriteString("pragma solidity ^0.4.24;\ncontract Many {\n")
+	for i := 0; i < 25; i++ {
+		fmt.Fprintf(&src, "    function f%d(address c, bytes d) public { require(c.delegatecall(d)); }\n", i)
+	}
+	src.WriteString("}\n")
+	r := env.Do("POST", "/api/v1/projects", env.Key, map[string]any{"name": "fanout"})
+	up := env.Upload(env.Key, servertest.FilePart{Field: "project_id", Body: []byte(r.JSON()["id"].(string))},
+		servertest.FilePart{Field: "files", Filename: "Many.sol", Body: []byte(src.String())})
+	contract := up.JSON()["id"].(string)
+	var total time.Duration
+	var deliveries int64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		before := got.Load()
+		r := env.Do("POST", "/api/v1/scans", env.Key, map[string]any{"contract_id": contract})
+		d := benchWait(b, env, r.JSON()["id"].(string))
+		findings := int64(d["summary"].(map[string]any)["total"].(float64))
+		want := before + 20*findings
+		start := time.Now()
+		deadline := start.Add(2 * time.Minute)
+		for got.Load() < want {
+			if time.Now().After(deadline) {
+				b.Fatalf("%d of %d deliveries after 2 minutes", got.Load()-before, want-before)
+			}
+			time.Sleep(2 * time.Millisecond)
+		}
+		total += time.Since(start)
+		deliveries += want - before
+	}
+	b.ReportMetric(float64(deliveries)/total.Seconds(), "deliveries/s")
+}
+
+// newCountingReceiver is a loopback receiver that only counts.
+func newCountingReceiver(b *testing.B, n *atomic.Int64) string {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		_, _ = io.Copy(io.Discard, r.Body)
+		n.Add(1)
+		w.WriteHeader(204)
+	}))
+	b.Cleanup(srv.Close)
+	return srv.URL
+}
