@@ -34,11 +34,14 @@ func (s *Server) routes() {
 
 	v1.Post("/scans", append(s.need("scans:write"), s.handleScanCreate)...)
 	v1.Get("/scans", append(s.need("scans:read"), s.handleScanList)...)
+	v1.Get("/scans/export.csv", append(s.needExport("scans"), s.handleScanExport)...)
 	v1.Get("/scans/:id", append(s.need("scans:read"), s.handleScanGet)...)
 	v1.Get("/scans/:id/results", append(s.need("scans:read"), s.handleScanResults)...)
+	v1.Get("/scans/:id/report.sarif", append(s.needExport("scans"), s.handleScanSARIF)...)
 	v1.Post("/scans/:id/cancel", append(s.need("scans:write"), s.handleScanCancel)...)
 
 	v1.Get("/vulnerabilities", append(s.need("vulnerabilities:read"), s.handleVulnerabilityList)...)
+	v1.Get("/vulnerabilities/export.csv", append(s.needExport("vulnerabilities"), s.handleVulnerabilityExport)...)
 	v1.Get("/vulnerabilities/:id", append(s.need("vulnerabilities:read"), s.handleVulnerabilityGet)...)
 	v1.Patch("/vulnerabilities/:id", append(s.need("vulnerabilities:write"), s.handleVulnerabilityUpdate)...)
 
@@ -47,6 +50,7 @@ func (s *Server) routes() {
 	v1.Delete("/api-keys/:id", append(s.need("api_keys:write"), s.handleAPIKeyRevoke)...)
 
 	v1.Get("/audit-logs", append(s.need("audit_logs:read"), s.handleAuditLogList)...)
+	v1.Get("/audit-logs/export.csv", append(s.needExport("audit_logs"), s.handleAuditLogExport)...)
 
 	v1.Get("/users/me", append([]fiberHandler{s.authenticate}, s.handleUserMe)...)
 	v1.Get("/users/me/quota", append([]fiberHandler{s.authenticate}, s.handleUserQuota)...)
