@@ -2,6 +2,7 @@ package server
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/csv"
 	"encoding/json"
@@ -15,6 +16,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/core/report"
 	"github.com/bulwark-sec/bulwark/db"
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/sarif"
@@ -236,4 +238,45 @@ func (s *Server) handleScanSARIF(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "application/sarif+json")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="bulwark-`+id.String()+`.sarif"`)
 	return sarif.Write(c.Response().BodyWriter(), out, o)
+}
+
+// handleScanPDF is GET /scans/{id}/report.pdf: the completed scan as a
+// PDF report (core/report), rendered in memory and sent whole.
+func (s *Server) handleScanPDF(c *fiber.Ctx) error {
+	id, err := pathID(c, "id", "scan")
+	if err != nil {
+		return err
+	}
+	p := principal(c)
+	ctx := c.UserContext()
+	rep, err := s.svc.ScanReportOf(ctx, p.OrgID, id)
+	if err != nil {
+		return err
+	}
+	switch rep.Scan.Status {
+	case core.ScanQueued, core.ScanRunning:
+		return core.Errorf(core.CodeScanInProgress, "scan %s is %s; its report exists once it completes", id, rep.Scan.Status)
+	case core.ScanFailed, core.ScanCancelled:
+		return &core.Error{Code: core.CodeScanFailed, Message: fmt.Sprintf("scan %s is %s; there is no report", id, rep.Scan.Status),
+			Details: map[string]any{"scan_id": id.String(), "scan_status": rep.Scan.Status}}
+	}
+	org, err := db.GetOrganization(ctx, s.svc.DB, p.OrgID)
+	if err != nil {
+		return err
+	}
+	in := report.Input{Organization: org.Name, Contract: rep.Contract, Scan: rep.Scan, Findings: rep.Findings,
+		Evaluation: rep.Evaluation, Version: Version, Generated: s.svc.Now()}
+	if rep.Project != nil {
+		in.Project = rep.Project.Name
+	}
+	var buf bytes.Buffer
+	if err := report.WritePDF(&buf, in); err != nil {
+		return fmt.Errorf("render report of scan %s: %w", id, err)
+	}
+	if err := s.svc.AuditExport(ctx, p, "scan.pdf", map[string]string{"scan_id": id.String()}); err != nil {
+		return err
+	}
+	c.Set(fiber.HeaderContentType, "application/pdf")
+	c.Set(fiber.HeaderContentDisposition, `attachment; filename="bulwark-`+id.String()+`.pdf"`)
+	return c.Send(buf.Bytes())
 }

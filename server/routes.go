@@ -38,6 +38,7 @@ func (s *Server) routes() {
 	v1.Get("/scans/:id", append(s.need("scans:read"), s.handleScanGet)...)
 	v1.Get("/scans/:id/results", append(s.need("scans:read"), s.handleScanResults)...)
 	v1.Get("/scans/:id/report.sarif", append(s.needExport("scans"), s.handleScanSARIF)...)
+	v1.Get("/scans/:id/report.pdf", append(s.needExport("scans"), s.handleScanPDF)...)
 	v1.Post("/scans/:id/cancel", append(s.need("scans:write"), s.handleScanCancel)...)
 
 	v1.Get("/vulnerabilities", append(s.need("vulnerabilities:read"), s.handleVulnerabilityList)...)
