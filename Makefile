@@ -27,10 +27,13 @@ bench:
 bench-api:
 	$(GO) test ./server/ -run '^$$' -bench BenchmarkAPIReads -benchtime 5000x -count 2
 
-## bench-pipeline: a 143-file scan through the API and webhook fan-out
-## (20 webhooks × the findings of a scan) on the test database and Redis
+## bench-pipeline: a 143-file scan through the API, webhook fan-out (100
+## webhooks × 100 events) and a million-row CSV export (PostgreSQL), on
+## the test database and Redis
 bench-pipeline:
-	$(GO) test ./server/ -run '^$$' -bench 'Scan143FilesThroughAPI|WebhookFanOut' -benchtime 5x
+	$(GO) test ./server/ -run '^$$' -bench 'Scan143FilesThroughAPI' -benchtime 5x
+	BULWARK_BENCH_WEBHOOKS=10000 $(GO) test ./server/ -run TestWebhookFanOutThroughput -v -count=1
+	$(GO) test ./server/ -run '^$$' -bench 'ExportMillionFindingsCSV' -benchtime 1x -timeout 20m
 
 ## bench-app: the GitHub App, webhook to completed check run (50 events)
 ## and a burst of 100 deliveries in one second, with the fake GitHub
