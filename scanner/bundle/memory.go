@@ -29,12 +29,18 @@ import (
 // (absolute, "..", backslash) ErrUnsafe, and going over lim.MaxBytes or
 // lim.MaxFiles ErrTooLarge.
 func SelectFiles(files map[string][]byte, cfg *Config, keep func(string) bool, lim Limits) (*Tree, error) {
-	for p := range files {
+	sizes := make(map[string]int64, len(files))
+	for p, b := range files {
 		if clean, err := safeName(p); err != nil || clean != p {
 			return nil, fmt.Errorf("%q: %w", p, ErrUnsafe)
 		}
+		sizes[p] = int64(len(b))
 	}
-	t := newMemTree(files)
+	return selectTree(newMemTree(sizes, func(p string) ([]byte, error) { return files[p], nil }), cfg, keep, lim)
+}
+
+// selectTree is SelectFiles on a tree known by its file list.
+func selectTree(t *memTree, cfg *Config, keep func(string) bool, lim Limits) (*Tree, error) {
 	read := func(rel string) ([]byte, error) { return t.read(rel) }
 	r, err := compileRules(cfg.Selection(Selection{}), read)
 	if err != nil {

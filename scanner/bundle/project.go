@@ -243,6 +243,9 @@ func Summary(files []string, ex *Excluded) string {
 		in = []string{"the root folder"}
 	}
 	s := fmt.Sprintf("scanned %d file(s) in %s", len(files), strings.Join(in, ", "))
+	if len(files) == 0 {
+		s = "scanned 0 files"
+	}
 	if ex == nil || ex.Total() == 0 {
 		return s
 	}

@@ -54,16 +54,19 @@ func (t diskTree) read(p string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(string(t), filepath.FromSlash(p)))
 }
 
-// memTree is a repository held in memory: file contents by slash path.
+// memTree is a repository known by its file list (held in memory, or the
+// entries of an archive): sizes by slash path, and a reader of contents.
 type memTree struct {
-	files map[string][]byte
+	sizes map[string]int64
+	open  func(p string) ([]byte, error)
 	dirs  map[string][]entry
 }
 
-func newMemTree(files map[string][]byte) *memTree {
-	t := &memTree{files: files, dirs: map[string][]entry{"": nil}}
-	for p, b := range files {
-		e := entry{name: path.Base(p), regular: true, size: int64(len(b))}
+// newMemTree lists the files of sizes; open reads one of them.
+func newMemTree(sizes map[string]int64, open func(string) ([]byte, error)) *memTree {
+	t := &memTree{sizes: sizes, open: open, dirs: map[string][]entry{"": nil}}
+	for p, n := range sizes {
+		e := entry{name: path.Base(p), regular: true, size: n}
 		for {
 			parent := path.Dir(p)
 			if parent == "." {
@@ -92,11 +95,10 @@ func (t *memTree) list(dir string) ([]entry, error) {
 }
 
 func (t *memTree) read(p string) ([]byte, error) {
-	b, ok := t.files[p]
-	if !ok {
+	if _, ok := t.sizes[p]; !ok {
 		return nil, fs.ErrNotExist
 	}
-	return b, nil
+	return t.open(p)
 }
 
 // walk reads the files below folder dir of t. nameOf turns a tree path
