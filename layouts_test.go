@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -299,5 +300,87 @@ func TestScanParseRateRealWorld(t *testing.T) {
 		100*float64(rep.Files-len(broken))/float64(rep.Files), rep.Lines)
 	if rep.Files != want || len(broken) > 0 {
 		t.Errorf("scanned %d of %d files; %d with parse errors: %v", rep.Files, want, len(broken), broken)
+	}
+}
+
+// textPaths lists the "path:line" of each finding of a text report.
+func textPaths(out string) []string {
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if m := textFinding.FindStringSubmatch(l); m != nil {
+			lines = append(lines, m[1])
+		}
+	}
+	return lines
+}
+
+var textFinding = regexp.MustCompile(`^(\S+:\d+): \[`)
+
+// TestLayoutsPathsGolden records, for each way of calling scan on the
+// layouts (a folder, the root, two folders, a zip of the repository, the
+// root from inside a sub-folder), the paths the text, JSON and SARIF
+// reports give, in testdata/layouts/<layout>.paths.golden (rewrite with
+// -update). Every path is repository-relative; a zip's are
+// archive.zip/path.
+func TestLayoutsPathsGolden(t *testing.T) {
+	for _, l := range layouts {
+		t.Run(l.name, func(t *testing.T) {
+			dir := layoutDir(t, l.name)
+			zdir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(zdir, l.name+".zip"), zipTree(t, dir, ""), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var doc strings.Builder
+			for _, call := range []struct {
+				name, cwd string
+				args      []string
+			}{
+				{"scan " + l.src + "/", dir, []string{l.src + "/"}},
+				{"scan .", dir, []string{"."}},
+				{"scan " + l.src + " test", dir, []string{l.src, "test"}},
+				{"scan " + l.name + ".zip (a zip of the repository)", zdir, []string{l.name + ".zip"}},
+				{"scan . from inside " + l.src + "/interfaces", filepath.Join(dir, l.src, "interfaces"), []string{"."}},
+				{"scan .. from inside " + l.src, filepath.Join(dir, l.src), []string{".."}},
+			} {
+				if _, err := os.Stat(call.cwd); err != nil {
+					continue // the layout has no such folder
+				}
+				t.Chdir(call.cwd)
+				fmt.Fprintf(&doc, "## %s\n", call.name)
+				_, text, stderr := runCLIStreams(t, append([]string{"scan", "--no-color", "--fail-on", "none"}, call.args...)...)
+				fmt.Fprintf(&doc, "stderr: %s\n", strings.TrimSpace(stderr))
+				fmt.Fprintf(&doc, "text:  %s\n", strings.Join(textPaths(text), " "))
+				_, js, _ := runCLIStreams(t, append([]string{"scan", "-q", "-f", "json", "--fail-on", "none"}, call.args...)...)
+				var jl []string
+				for _, f := range findingLines(t, js) {
+					p, _, _ := strings.Cut(f, " ")
+					jl = append(jl, p)
+				}
+				fmt.Fprintf(&doc, "json:  %s\n", strings.Join(jl, " "))
+				_, sf, _ := runCLIStreams(t, append([]string{"scan", "-q", "-f", "sarif", "--fail-on", "none"}, call.args...)...)
+				apitest.ValidateSARIF(t, []byte(sf))
+				var sl []string
+				for _, r := range sarifResults(t, []byte(sf)) {
+					sl = append(sl, fmt.Sprintf("%s:%d@%s", r.URI, r.Line, r.Base))
+					if strings.HasPrefix(r.URI, "/") || strings.Contains(r.URI, "..") {
+						t.Errorf("%s: SARIF uri %q is not repository-relative", call.name, r.URI)
+					}
+				}
+				fmt.Fprintf(&doc, "sarif: %s\n\n", strings.Join(sl, " "))
+			}
+			golden := filepath.Join(dir, "..", l.name+".paths.golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(doc.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (go test . -run TestLayoutsPathsGolden -update)", err)
+			}
+			if diff := cmp.Diff(string(want), doc.String()); diff != "" {
+				t.Errorf("paths differ from %s (-want +got):\n%s", golden, diff)
+			}
+		})
 	}
 }

@@ -227,11 +227,12 @@ func parseSize(v string) (int64, error) {
 	return n * mult, nil
 }
 
-// walkedFolder reports whether any argument is a folder or a glob, whose
-// walk the selection summary describes.
+// walkedFolder reports whether any argument is a folder, a glob or a zip
+// archive, whose selection the summary describes.
 func walkedFolder(args []string) bool {
 	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && st.IsDir() || err != nil && strings.ContainsAny(a, "*?[") {
+		st, err := os.Stat(a)
+		if err == nil && (st.IsDir() || strings.EqualFold(filepath.Ext(a), ".zip")) || err != nil && strings.ContainsAny(a, "*?[") {
 			return true
 		}
 	}

@@ -401,7 +401,7 @@ func readRepoZip(entries []*zip.File, lim UploadLimits) (files []BundleFile, ok 
 	// the selection's own bounds stay out of its way.
 	blim := bundle.Limits{MaxFiles: lim.MaxEntries, MaxFileBytes: math.MaxInt64 >> 1, MaxBytes: math.MaxInt64 >> 1,
 		MaxEntries: lim.MaxEntries}
-	tree, err := bundle.SelectArchive(list, read, func(p string) bool { return SourceLanguage(p) != "" }, blim)
+	tree, err := bundle.SelectArchive(list, read, bundle.Selection{}, func(p string) bool { return SourceLanguage(p) != "" }, blim)
 	if err != nil {
 		var e *Error
 		var ce *bundle.ConfigError

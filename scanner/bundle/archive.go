@@ -73,8 +73,10 @@ func hasMarker(paths []string, dir string) bool {
 // returns a file's content by its path in the archive: only the files the
 // selection takes and the project files steering it are read, so
 // dependencies cost nothing. An error of read is returned as it is
-// (wrapped), and a broken .bulwark.yml is a *ConfigError.
-func SelectArchive(files []ArchiveFile, read func(string) ([]byte, error), keep func(string) bool, lim Limits) (*Tree, error) {
+// (wrapped), and a broken .bulwark.yml is a *ConfigError. flags'
+// IncludeDeps and IncludeTests (--include-deps, --include-tests) add to
+// the repository's configuration; its other fields are not used.
+func SelectArchive(files []ArchiveFile, read func(string) ([]byte, error), flags Selection, keep func(string) bool, lim Limits) (*Tree, error) {
 	paths := make([]string, len(files))
 	for i, f := range files {
 		paths[i] = f.Path
@@ -112,5 +114,5 @@ func SelectArchive(files []ArchiveFile, read func(string) ([]byte, error), keep 
 	case !errors.Is(err, fs.ErrNotExist):
 		return nil, fmt.Errorf("read %s: %w", path.Join(root, ConfigFile), err)
 	}
-	return selectTree(t, cfg, keep, lim)
+	return selectTree(t, cfg, flags, keep, lim)
 }

@@ -73,4 +73,14 @@ func TestLoadTreeRepositoryZip(t *testing.T) {
 			t.Errorf("%s: unsupported (-want +got):\n%s", name, diff)
 		}
 	}
+	// --include-deps and --include-tests reach into the archive.
+	tree, err := bundle.LoadTree([]string{filepath.Join(dir, "repo.zip")}, sol, bundle.DefaultLimits,
+		bundle.Selection{IncludeDeps: true, IncludeTests: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"repo.zip/lib/forge-std/src/Test.sol", "repo.zip/src/A.sol", "repo.zip/test/A.t.sol"}
+	if diff := cmp.Diff(want, sorted(tree.Paths())); diff != "" {
+		t.Errorf("with inclusions (-want +got):\n%s", diff)
+	}
 }

@@ -399,14 +399,15 @@ func (l *loader) dir(root string, prefix bool, match func(string) bool) error {
 		n, _, err := l.name(filepath.Join(root, filepath.FromSlash(p)), root, prefix)
 		return n, err
 	}
+	if top == "." {
+		top = ""
+	}
 	if rooted {
-		if top == "." {
-			top = ""
-		}
 		if err := l.rules.enter(top); err != nil {
 			return err
 		}
 	}
+	defer l.rules.name(top)()
 	return l.walk(diskTree(abs), "", nameOf, rooted, match)
 }
 
@@ -475,7 +476,8 @@ func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
 	}
 	// The archive's own selection with this load's languages; the load's
 	// totals apply when its files are added below.
-	t, err := SelectArchive(files, read, l.wanted, l.lim)
+	flags := Selection{IncludeDeps: l.rules.sel.IncludeDeps, IncludeTests: l.rules.sel.IncludeTests}
+	t, err := SelectArchive(files, read, flags, l.wanted, l.lim)
 	if err != nil {
 		if prefix != "" {
 			return fmt.Errorf("%s: %w", prefix, err)

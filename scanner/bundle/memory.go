@@ -36,13 +36,14 @@ func SelectFiles(files map[string][]byte, cfg *Config, keep func(string) bool, l
 		}
 		sizes[p] = int64(len(b))
 	}
-	return selectTree(newMemTree(sizes, func(p string) ([]byte, error) { return files[p], nil }), cfg, keep, lim)
+	return selectTree(newMemTree(sizes, func(p string) ([]byte, error) { return files[p], nil }), cfg, Selection{}, keep, lim)
 }
 
-// selectTree is SelectFiles on a tree known by its file list.
-func selectTree(t *memTree, cfg *Config, keep func(string) bool, lim Limits) (*Tree, error) {
+// selectTree is SelectFiles on a tree known by its file list, with the
+// inclusions of flags added to cfg's.
+func selectTree(t *memTree, cfg *Config, flags Selection, keep func(string) bool, lim Limits) (*Tree, error) {
 	read := func(rel string) ([]byte, error) { return t.read(rel) }
-	r, err := compileRules(cfg.Selection(Selection{}), read)
+	r, err := compileRules(cfg.Selection(Selection{IncludeDeps: flags.IncludeDeps, IncludeTests: flags.IncludeTests}), read)
 	if err != nil {
 		return nil, err
 	}
@@ -69,7 +70,10 @@ func selectTree(t *memTree, cfg *Config, keep func(string) bool, lim Limits) (*T
 			if err := r.enter(p); err != nil {
 				return nil, err
 			}
-			if err := l.walk(t, p, same, true, nil); err != nil {
+			restore := r.name(p)
+			err := l.walk(t, p, same, true, nil)
+			restore()
+			if err != nil {
 				return nil, err
 			}
 			continue

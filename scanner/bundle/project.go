@@ -75,6 +75,9 @@ type rules struct {
 	// read returns a file of the repository by its slash path relative
 	// to the root (fs.ErrNotExist when absent); nil without a root.
 	read func(rel string) ([]byte, error)
+	// named turns default exclusions off while a folder named on the
+	// command line is walked (see name).
+	named struct{ deps, tests bool }
 }
 
 // markers are the files that make a folder a repository root.
@@ -194,15 +197,44 @@ func cleanDir(p string) string { return strings.Trim(path.Clean(filepath.ToSlash
 // skipDir reports why a folder (slash path relative to the root) is left
 // out: "deps", "tests", "ignored", or "" to walk it.
 func (r *rules) skipDir(rel string) string {
-	switch {
-	case r.ig.match(rel, true):
+	if r.ig.match(rel, true) {
 		return "ignored"
-	case !r.sel.IncludeDeps && (r.deps[rel] || path.Base(rel) == "node_modules"):
+	}
+	switch k := r.kind(rel); {
+	case k == "deps" && !r.sel.IncludeDeps && !r.named.deps, k == "tests" && !r.sel.IncludeTests && !r.named.tests:
+		return k
+	}
+	return ""
+}
+
+// kind says whether a folder holds dependencies ("deps") or tests,
+// scripts and mocks ("tests") by its name or the project's settings.
+func (r *rules) kind(rel string) string {
+	switch {
+	case r.deps[rel] || path.Base(rel) == "node_modules":
 		return "deps"
-	case !r.sel.IncludeTests && (r.tests[rel] || isTestDir(path.Base(rel))):
+	case r.tests[rel] || isTestDir(path.Base(rel)):
 		return "tests"
 	}
 	return ""
+}
+
+// name turns the default exclusions off for the walk of a folder named
+// on the command line that is, or lies in, a folder of dependencies or
+// tests: `scan test` scans the tests, `scan lib/forge-std` the library.
+// The returned function turns them back on.
+func (r *rules) name(top string) (restore func()) {
+	was := r.named
+	parts := split(top)
+	for i := 1; i <= len(parts); i++ {
+		switch r.kind(strings.Join(parts[:i], "/")) {
+		case "deps":
+			r.named.deps = true
+		case "tests":
+			r.named.tests = true
+		}
+	}
+	return func() { r.named = was }
 }
 
 // isTestDir names folders of tests and mocks wherever they sit.
@@ -220,7 +252,7 @@ func (r *rules) skipFile(rel string) string {
 	switch {
 	case r.ig.match(rel, false):
 		return "ignored"
-	case !r.sel.IncludeTests && (strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol")):
+	case !r.sel.IncludeTests && !r.named.tests && (strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol")):
 		return "tests"
 	}
 	return ""

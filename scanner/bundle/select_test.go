@@ -283,3 +283,65 @@ func TestConfigSelection(t *testing.T) {
 		t.Errorf("a folder named (-want +got):\n%s", diff)
 	}
 }
+
+// TestNamedFolders: a folder named as an argument (or a configured path)
+// is scanned even when it is, or lies in, a folder of dependencies or
+// tests; what is below it keeps the ignore rules.
+func TestNamedFolders(t *testing.T) {
+	root := writeTree(t, map[string]string{"foundry.toml": "", ".gitignore": "test/gen/\n", "src/A.sol": "",
+		"src/mocks/M.sol": "", "test/A.t.sol": "", "test/gen/G.t.sol": "", "test/utils/U.sol": "",
+		"lib/forge-std/src/Test.sol": "", "lib/forge-std/test/T.t.sol": "", "script/D.s.sol": ""})
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"."}, []string{"src/A.sol"}},
+		{[]string{"src", "test"}, []string{"src/A.sol", "test/A.t.sol", "test/utils/U.sol"}},
+		{[]string{"src/mocks"}, []string{"src/mocks/M.sol"}},
+		{[]string{"lib/forge-std"}, []string{"lib/forge-std/src/Test.sol"}},
+		{[]string{"lib/forge-std/test"}, []string{"lib/forge-std/test/T.t.sol"}},
+		{[]string{"script"}, []string{"script/D.s.sol"}},
+		{[]string{"test/*.sol"}, []string{"test/A.t.sol"}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = filepath.Join(root, a)
+			}
+			tree, err := bundle.LoadTree(args, nil, bundle.DefaultLimits, bundle.Selection{Root: root})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sorted(tree.Paths())); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+			// The same folders as .bulwark.yml's paths, in memory.
+			if strings.Contains(tc.args[0], "*") {
+				return
+			}
+			files := map[string][]byte{}
+			err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					rel, _ := filepath.Rel(root, p)
+					files[filepath.ToSlash(rel)] = nil
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[".gitignore"] = []byte("test/gen/\n")
+			var cfg *bundle.Config
+			if tc.args[0] != "." {
+				cfg = &bundle.Config{Paths: tc.args}
+			}
+			mem, err := bundle.SelectFiles(files, cfg, nil, bundle.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sorted(mem.Paths())); diff != "" {
+				t.Errorf("SelectFiles (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
