@@ -95,13 +95,16 @@ func TestSelectionParity(t *testing.T) {
 	ctx := context.Background()
 	cases := []struct {
 		name, layout, config string
+		flags                []string // of scan and ci; the upload case is skipped
 		want                 []string
 	}{
-		{"foundry", "foundry", "", layouts[0].files},
-		{"hardhat", "hardhat", "", layouts[1].files},
-		{"foundry with .bulwark.yml", "foundry", "exclude:\n  - src/interfaces/\ninclude_tests: true\n",
+		{"foundry", "foundry", "", nil, layouts[0].files},
+		{"hardhat", "hardhat", "", nil, layouts[1].files},
+		{"foundry with .bulwark.yml", "foundry", "exclude:\n  - src/interfaces/\ninclude_tests: true\n", nil,
 			[]string{"script/Deploy.s.sol", "src/Token.sol", "src/Vault.sol", "src/mocks/MockVault.sol", "test/Vault.t.sol"}},
-		{"foundry with .bulwark.yml paths", "foundry", "paths: [src/interfaces]\n", []string{"src/interfaces/IVault.sol"}},
+		{"foundry with .bulwark.yml paths", "foundry", "paths: [src/interfaces]\n", nil, []string{"src/interfaces/IVault.sol"}},
+		{"foundry --include", "foundry", "exclude: [src/interfaces/]\n", []string{"--include", "lib/*/src/Test.sol", "--include", "src/interfaces/"},
+			[]string{"lib/forge-std/src/Test.sol", "src/Token.sol", "src/Vault.sol", "src/interfaces/IVault.sol"}},
 	}
 	for i, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -112,7 +115,7 @@ func TestSelectionParity(t *testing.T) {
 				}
 			}
 			// scan: every source file of the layouts holds a finding.
-			r := runBin(t, dir, nil, "scan", "-f", "json", "--fail-on", "none", ".")
+			r := runBin(t, dir, nil, append([]string{"scan", "-f", "json", "--fail-on", "none", "."}, tc.flags...)...)
 			if r.code != 0 {
 				t.Fatalf("scan: exit %d\n%s", r.code, r.stderr)
 			}
@@ -122,8 +125,8 @@ func TestSelectionParity(t *testing.T) {
 
 			out := filepath.Join(t.TempDir(), "ci.json")
 			r = runBin(t, dir, map[string]string{"BULWARK_API_URL": env.URL, "BULWARK_API_KEY": env.Key},
-				"ci", "--project", "parity-"+strings.ReplaceAll(tc.name, " ", "-"), "--fail-on", "none",
-				"--poll-interval", "100ms", "--wait-timeout", "90s", "--json-file", out)
+				append([]string{"ci", "--project", "parity-" + strings.ReplaceAll(tc.name, " ", "-"), "--fail-on", "none",
+					"--poll-interval", "100ms", "--wait-timeout", "90s", "--json-file", out}, tc.flags...)...)
 			if r.code != 0 {
 				t.Fatalf("ci: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
 			}
@@ -145,6 +148,9 @@ func TestSelectionParity(t *testing.T) {
 				t.Errorf("ci uploaded (-want +got):\n%s", diff)
 			}
 
+			if tc.flags != nil {
+				return
+			}
 			p, _, err := c.EnsureProject(ctx, "parity-upload-"+string(rune('a'+i)), "")
 			if err != nil {
 				t.Fatal(err)

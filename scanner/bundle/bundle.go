@@ -59,6 +59,8 @@ type loader struct {
 	rules *rules
 	ex    Excluded
 	seen  map[string]bool // output paths already read
+	// hidden is the left-out folder being walked for --include.
+	hidden *hiddenDir
 }
 
 // Skipped lists what a load left out, each with its reason, so the caller

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/pelletier/go-toml/v2"
 )
 
@@ -30,6 +31,10 @@ type Selection struct {
 	IncludeDeps, IncludeTests bool
 	// Exclude holds more .gitignore-style patterns, relative to Root.
 	Exclude []string
+	// Include holds .gitignore-style patterns, relative to Root, of paths
+	// scanned even when the defaults, ignore files or Exclude leave them
+	// out (--include).
+	Include []string
 	// Languages, when set, keeps only sources of these languages
 	// (solidity, vyper, rust, move, cairo); the others are left out
 	// without a notice, as asked.
@@ -72,6 +77,8 @@ type rules struct {
 	deps  map[string]bool // folder names, relative to the root
 	tests map[string]bool
 	ig    ignorer
+	// includes are Selection.Include, compiled.
+	includes []gitignore.Pattern
 	// read returns a file of the repository by its slash path relative
 	// to the root (fs.ErrNotExist when absent); nil without a root.
 	read func(rel string) ([]byte, error)
@@ -132,6 +139,7 @@ func compileRules(sel Selection, read func(string) ([]byte, error)) (*rules, err
 		deps:  map[string]bool{"lib": true, "node_modules": true, "dependencies": true},
 		tests: map[string]bool{"test": true, "tests": true, "script": true, "scripts": true},
 	}
+	r.includes = parseLines(sel.Include, nil)
 	if read == nil {
 		r.ig.extra = parseLines(sel.Exclude, nil)
 		return r, nil
@@ -205,6 +213,18 @@ func (r *rules) skipDir(rel string) string {
 		return k
 	}
 	return ""
+}
+
+// included reports whether an --include pattern names rel (a folder when
+// dir).
+func (r *rules) included(rel string, dir bool) bool {
+	parts := split(rel)
+	for _, p := range r.includes {
+		if p.Match(parts, dir) == gitignore.Exclude {
+			return true
+		}
+	}
+	return false
 }
 
 // kind says whether a folder holds dependencies ("deps") or tests,

@@ -345,3 +345,47 @@ func TestNamedFolders(t *testing.T) {
 		})
 	}
 }
+
+// TestInclude: --include brings back what the defaults, ignore files and
+// --exclude leave out, and nothing else; the rest stays counted as left
+// out.
+func TestInclude(t *testing.T) {
+	root := writeTree(t, map[string]string{"foundry.toml": "", ".gitignore": "gen/\n", "src/A.sol": "",
+		"src/mocks/M.sol": "", "src/A.t.sol": "", "test/T.t.sol": "", "gen/G.sol": "",
+		"lib/solmate/src/Auth.sol": "", "lib/solmate/test/Auth.t.sol": "", "lib/forge-std/src/Test.sol": "",
+		"node_modules/@oz/contracts/Ownable.sol": "", "src/legacy/L.sol": ""})
+	for _, tc := range []struct {
+		name     string
+		include  []string
+		exclude  []string
+		want     []string
+		excluded int
+	}{
+		{"none", nil, nil, []string{"src/A.sol", "src/legacy/L.sol"}, 8},
+		// A folder pattern takes everything below it, as in .gitignore.
+		{"one dependency folder", []string{"lib/solmate/"}, nil,
+			[]string{"lib/solmate/src/Auth.sol", "lib/solmate/test/Auth.t.sol", "src/A.sol", "src/legacy/L.sol"}, 6},
+		{"files by glob inside a left-out folder", []string{"lib/*/src/*.sol"}, nil,
+			[]string{"lib/forge-std/src/Test.sol", "lib/solmate/src/Auth.sol", "src/A.sol", "src/legacy/L.sol"}, 6},
+		{"an ignored folder", []string{"gen/"}, nil, []string{"gen/G.sol", "src/A.sol", "src/legacy/L.sol"}, 7},
+		{"test files by name", []string{"*.t.sol"}, nil,
+			[]string{"lib/solmate/test/Auth.t.sol", "src/A.sol", "src/A.t.sol", "src/legacy/L.sol", "test/T.t.sol"}, 5},
+		{"over --exclude", []string{"src/legacy/"}, []string{"src/legacy/"}, []string{"src/A.sol", "src/legacy/L.sol"}, 8},
+		{"node_modules package", []string{"node_modules/@oz/"}, nil,
+			[]string{"node_modules/@oz/contracts/Ownable.sol", "src/A.sol", "src/legacy/L.sol"}, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree, err := bundle.LoadTree([]string{root}, nil, bundle.DefaultLimits,
+				bundle.Selection{Root: root, Include: tc.include, Exclude: tc.exclude})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sorted(tree.Paths())); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+			if got := tree.Excluded.Total(); got != tc.excluded {
+				t.Errorf("excluded %d, want %d: %+v", got, tc.excluded, tree.Excluded)
+			}
+		})
+	}
+}

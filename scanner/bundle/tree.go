@@ -101,6 +101,10 @@ func (t *memTree) read(p string) ([]byte, error) {
 	return t.open(p)
 }
 
+// hiddenDir is a folder the selection leaves out, walked only for the
+// files --include brings back; the others count as left out for reason.
+type hiddenDir struct{ reason, name string }
+
 // walk reads the files below folder dir of t. nameOf turns a tree path
 // into an output path; rooted says output paths are relative to the
 // repository root, where nested .gitignore files apply; match, when set,
@@ -120,26 +124,46 @@ func (l *loader) walk(t tree, dir string, nameOf func(string) (string, error), r
 			if skipDirs[e.name] {
 				continue
 			}
-			if why := l.rules.skipDir(name); why != "" {
+			hidden := l.hidden
+			switch why := l.rules.skipDir(name); {
+			case l.hidden != nil && l.rules.included(name, true):
+				l.hidden = nil // --include brings the whole folder back
+			case l.hidden != nil || why == "":
+			case len(l.rules.includes) == 0:
 				if err := l.exclude(t, p, name, why); err != nil {
 					return err
 				}
 				continue
+			case !l.rules.included(name, true):
+				// Left out, but --include may bring files of it back:
+				// walk it keeping only those.
+				l.hidden = &hiddenDir{reason: why, name: name + "/"}
 			}
 			if rooted {
 				if err := l.rules.enter(name); err != nil {
 					return err
 				}
 			}
-			if err := l.walk(t, p, nameOf, rooted, match); err != nil {
+			err := l.walk(t, p, nameOf, rooted, match)
+			l.hidden = hidden
+			if err != nil {
 				return err
 			}
 			continue
 		}
-		if !e.regular || match != nil && !match(p) || !l.kept(name) {
+		if !e.regular || match != nil && !match(p) {
 			continue
 		}
-		if why := l.rules.skipFile(name); why != "" {
+		if h := l.hidden; h != nil && !l.rules.included(name, false) {
+			if l.wanted(name) {
+				l.ex.add(h.reason, h.name, 1)
+			}
+			continue
+		}
+		if !l.kept(name) {
+			continue
+		}
+		if why := l.rules.skipFile(name); why != "" && !l.rules.included(name, false) {
 			l.ex.add(why, path.Dir(name)+"/", 1)
 			continue
 		}
