@@ -157,7 +157,11 @@ Suppress a finding with a comment on the line before it:
 			case "json":
 				err = render.JSON(w, rep)
 			case "sarif":
-				err = sarif.Write(w, rep, sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()})
+				so := sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()}
+				if root != "" {
+					so.RepositoryURI, so.Revision, so.Branch = gitProvenance(root)
+				}
+				err = sarif.Write(w, rep, so)
 			default:
 				err = render.Text(w, rep, color)
 			}
