@@ -12,7 +12,6 @@ import (
 	"syscall"
 
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-	"github.com/pelletier/go-toml/v2"
 )
 
 // A repository holds more than its own contracts: dependencies (Foundry's
@@ -87,10 +86,15 @@ type rules struct {
 	named struct{ deps, tests bool }
 }
 
-// markers are the files that make a folder a repository root.
-var markers = []string{".git", "foundry.toml", ".bulwark.yml", "hardhat.config.js", "hardhat.config.ts",
-	"hardhat.config.cjs", "hardhat.config.mjs", "truffle-config.js", "ape-config.yaml", "brownie-config.yaml",
-	"Anchor.toml", "Scarb.toml", "Move.toml"}
+// markers are the files that make a folder a repository root: .git,
+// .bulwark.yml and the frameworks' files.
+var markers = func() []string {
+	m := []string{".git", ConfigFile}
+	for _, f := range frameworks {
+		m = append(m, f.markers...)
+	}
+	return m
+}()
 
 // FindRoot returns the nearest folder at or above dir holding a repository
 // marker (.git, foundry.toml, hardhat.config.*, .bulwark.yml, …), or "".
@@ -114,25 +118,13 @@ func FindRoot(dir string) (string, error) {
 	}
 }
 
-// foundryProfile is what a selection reads of foundry.toml.
-type foundryProfile struct {
-	Profile struct {
-		Default struct {
-			Src    string   `toml:"src"`
-			Test   string   `toml:"test"`
-			Script string   `toml:"script"`
-			Libs   []string `toml:"libs"`
-		} `toml:"default"`
-	} `toml:"profile"`
-}
-
 // diskReader reads the files of the repository at root.
 func diskReader(root string) func(string) ([]byte, error) {
 	return func(rel string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(rel))) }
 }
 
-// compileRules reads the project's files through read (foundry.toml,
-// the root's .gitignore and .bulwarkignore); read is nil for a load
+// compileRules reads the project's files through read (its framework's
+// file, the root's .gitignore and .bulwarkignore); read is nil for a load
 // without a root, where only sel.Exclude applies.
 func compileRules(sel Selection, read func(string) ([]byte, error)) (*rules, error) {
 	r := &rules{sel: sel, read: read,
@@ -144,21 +136,7 @@ func compileRules(sel Selection, read func(string) ([]byte, error)) (*rules, err
 		r.ig.extra = parseLines(sel.Exclude, nil)
 		return r, nil
 	}
-	if b, err := read("foundry.toml"); err == nil {
-		var fp foundryProfile
-		if err := toml.Unmarshal(b, &fp); err != nil {
-			return nil, fmt.Errorf("foundry.toml: %w", err)
-		}
-		d := fp.Profile.Default
-		for _, l := range d.Libs {
-			r.deps[cleanDir(l)] = true
-		}
-		for _, t := range []string{d.Test, d.Script} {
-			if t != "" {
-				r.tests[cleanDir(t)] = true
-			}
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	if err := r.recognise("", read); err != nil {
 		return nil, err
 	}
 	if err := r.enter(""); err != nil {

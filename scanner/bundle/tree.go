@@ -114,6 +114,18 @@ func (l *loader) walk(t tree, dir string, nameOf func(string) (string, error), r
 	if err != nil {
 		return err
 	}
+	// A project inside the tree (a Move package, a Foundry project in
+	// packages/): its framework's folders apply below it.
+	dname, err := nameOf(dir)
+	if err != nil {
+		return err
+	}
+	if dname == "." {
+		dname = ""
+	}
+	if err := l.rules.recogniseIn(t, dir, dname, entries); err != nil {
+		return err
+	}
 	for _, e := range entries {
 		p := path.Join(dir, e.name)
 		name, err := nameOf(p)
