@@ -12,16 +12,29 @@ import (
 
 // gitProvenance describes the git checkout holding dir, for SARIF's
 // versionControlProvenance: the origin remote as an https URL (never with
-// credentials), the commit checked out and its branch. uri is empty
-// outside a checkout or without an origin remote, as SARIF requires a
-// repository URI. It reads .git itself (HEAD, refs, packed-refs, config;
-// worktrees and submodules through their gitdir file), so a scan needs no
-// git program.
-func gitProvenance(dir string) (uri, revision, branch string) {
-	gitDir, common := findGitDir(dir)
+// credentials), the commit checked out and its branch, and the checkout's
+// top relative to dir ("../" when dir is one folder below it, "" when it
+// is dir). uri is empty outside a checkout or without an origin remote, as
+// SARIF requires a repository URI. It reads .git itself (HEAD, refs,
+// packed-refs, config; worktrees and submodules through their gitdir
+// file), so a scan needs no git program.
+func gitProvenance(dir string) (uri, revision, branch, top string) {
+	gitDir, common, work := findGitDir(dir)
 	if gitDir == "" {
-		return "", "", ""
+		return "", "", "", ""
 	}
+	if abs, err := filepath.Abs(dir); err == nil {
+		if rel, err := filepath.Rel(abs, work); err == nil && rel != "." {
+			top = filepath.ToSlash(rel) + "/"
+		}
+	}
+	uri, revision, branch = readProvenance(gitDir, common)
+	return uri, revision, branch, top
+}
+
+// readProvenance reads the origin remote, HEAD's commit and branch of a
+// git folder.
+func readProvenance(gitDir, common string) (uri, revision, branch string) {
 	b, err := os.ReadFile(filepath.Join(common, "config"))
 	if err != nil {
 		return "", "", ""
@@ -49,12 +62,13 @@ func gitProvenance(dir string) (uri, revision, branch string) {
 	return uri, resolveRef(gitDir, common, ref), branch
 }
 
-// findGitDir returns the git folder of the checkout holding dir and its
-// common folder (where config and shared refs live), or "".
-func findGitDir(dir string) (gitDir, common string) {
+// findGitDir returns the git folder of the checkout holding dir, its
+// common folder (where config and shared refs live) and the checkout's
+// top folder, or "".
+func findGitDir(dir string) (gitDir, common, work string) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
-		return "", ""
+		return "", "", ""
 	}
 	for d := abs; ; d = filepath.Dir(d) {
 		p := filepath.Join(d, ".git")
@@ -64,7 +78,7 @@ func findGitDir(dir string) (gitDir, common string) {
 			} else if b, err := os.ReadFile(p); err == nil {
 				g, ok := strings.CutPrefix(strings.TrimSpace(string(b)), "gitdir: ")
 				if !ok {
-					return "", ""
+					return "", "", ""
 				}
 				if !filepath.IsAbs(g) {
 					g = filepath.Join(d, g)
@@ -79,10 +93,10 @@ func findGitDir(dir string) (gitDir, common string) {
 				}
 				common = c
 			}
-			return gitDir, common
+			return gitDir, common, d
 		}
 		if filepath.Dir(d) == d {
-			return "", ""
+			return "", "", ""
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/bulwark-sec/bulwark/action/apitest"
 )
 
@@ -37,6 +39,7 @@ func TestScanSARIFProvenance(t *testing.T) {
 		t.Skip("git not installed: provenance of a checkout not tested")
 	}
 	dir := copyTree(t, layoutDir(t, "foundry"))
+	hardhat := copyTree(t, layoutDir(t, "hardhat"))
 	gitc := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("git", args...)
@@ -49,7 +52,7 @@ func TestScanSARIFProvenance(t *testing.T) {
 		}
 		return strings.TrimSpace(string(out))
 	}
-	provenance := func(cwd string) []map[string]string {
+	provenance := func(cwd string) []vcDetails {
 		t.Helper()
 		t.Chdir(cwd)
 		code, out, stderr := runCLIStreams(t, "scan", "-q", "-f", "sarif", "--fail-on", "none", ".")
@@ -59,7 +62,7 @@ func TestScanSARIFProvenance(t *testing.T) {
 		apitest.ValidateSARIF(t, []byte(out))
 		var log struct {
 			Runs []struct {
-				VCP []map[string]string `json:"versionControlProvenance"`
+				VCP []vcDetails `json:"versionControlProvenance"`
 			} `json:"runs"`
 		}
 		if err := json.Unmarshal([]byte(out), &log); err != nil {
@@ -78,22 +81,44 @@ func TestScanSARIFProvenance(t *testing.T) {
 	}
 	gitc("remote", "add", "origin", "https://user:secret-token@github.com/acme/vault.git")
 	head := gitc("rev-parse", "HEAD")
-	want := []map[string]string{{"repositoryUri": "https://github.com/acme/vault", "revisionId": head, "branch": "feature/x"}}
+	want := []vcDetails{{RepositoryURI: "https://github.com/acme/vault", RevisionID: head, Branch: "feature/x"}}
+	want[0].MappedTo.URIBaseID = "%SRCROOT%"
 	for _, cwd := range []string{dir, filepath.Join(dir, "src")} {
-		p := provenance(cwd)
-		if len(p) != 1 || p[0]["repositoryUri"] != want[0]["repositoryUri"] || p[0]["revisionId"] != head || p[0]["branch"] != "feature/x" {
-			t.Errorf("from %s: versionControlProvenance %v, want %v", cwd, p, want)
+		if diff := cmp.Diff(want, provenance(cwd)); diff != "" {
+			t.Errorf("from %s: versionControlProvenance (-want +got):\n%s", cwd, diff)
 		}
 	}
 	// Refs packed, and a linked worktree (a .git file and commondir).
 	gitc("pack-refs", "--all")
-	if p := provenance(dir); len(p) != 1 || p[0]["revisionId"] != head {
+	if p := provenance(dir); len(p) != 1 || p[0].RevisionID != head {
 		t.Errorf("packed refs: versionControlProvenance %v, want revision %s", p, head)
 	}
 	wt := filepath.Join(t.TempDir(), "wt")
 	gitc("worktree", "add", "-q", "-b", "other", wt)
-	if p := provenance(wt); len(p) != 1 || p[0]["revisionId"] != head || p[0]["branch"] != "other" ||
-		p[0]["repositoryUri"] != "https://github.com/acme/vault" {
+	if p := provenance(wt); len(p) != 1 || p[0].RevisionID != head || p[0].Branch != "other" ||
+		p[0].RepositoryURI != "https://github.com/acme/vault" {
 		t.Errorf("worktree: versionControlProvenance %v", p)
 	}
+
+	// A Hardhat project two folders below the checkout's top: the
+	// repository's root is mapped to %SRCROOT%/../../.
+	if err := os.MkdirAll(filepath.Join(dir, "packages"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(hardhat, filepath.Join(dir, "packages", "hh")); err != nil {
+		t.Fatal(err)
+	}
+	if p := provenance(filepath.Join(dir, "packages", "hh")); len(p) != 1 || p[0].MappedTo.URI != "../../" {
+		t.Errorf("nested project: versionControlProvenance %+v, want mappedTo ../../", p)
+	}
+}
+
+type vcDetails struct {
+	RepositoryURI string `json:"repositoryUri"`
+	RevisionID    string `json:"revisionId"`
+	Branch        string `json:"branch"`
+	MappedTo      struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId"`
+	} `json:"mappedTo"`
 }

@@ -159,7 +159,7 @@ Suppress a finding with a comment on the line before it:
 			case "sarif":
 				so := sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()}
 				if root != "" {
-					so.RepositoryURI, so.Revision, so.Branch = gitProvenance(root)
+					so.RepositoryURI, so.Revision, so.Branch, so.RepositoryRoot = gitProvenance(root)
 				}
 				err = sarif.Write(w, rep, so)
 			default:
