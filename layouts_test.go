@@ -384,3 +384,67 @@ func TestLayoutsPathsGolden(t *testing.T) {
 		})
 	}
 }
+
+// measureParse scans dir with every file included and returns the files
+// scanned, the .sol files under dir and those with parse errors.
+func measureParse(t *testing.T, dir string) (scanned, want int, broken map[string]bool) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".sol") {
+			want++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLIStreams(t, "scan", "-q", "-f", "json", "--fail-on", "none", "--include-deps", "--include-tests", dir)
+	if code != 0 {
+		t.Fatalf("scan %s: exit %d\n%s", dir, code, stderr)
+	}
+	var rep scanner.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	broken = map[string]bool{}
+	for _, e := range rep.Errors {
+		broken[fmt.Sprintf("%s:%d %s", e.File, e.Line, e.Message)] = true
+	}
+	return rep.Files, want, broken
+}
+
+// TestParseRateLayouts: the syntax of forge-std, solmate, solady, Uniswap
+// v4-core and OpenZeppelin 5.x, reproduced in testdata/parse (our own
+// code in their shape: cheatcode interfaces, file-level using-for with
+// operators, free functions, $-named storage pointers, Yul functions and
+// Cancun opcodes, transient variables, layout at, fallback with bytes),
+// parses without an error in every file.
+func TestParseRateLayouts(t *testing.T) {
+	for _, name := range []string{"forge-std", "solmate", "solady", "v4-core", "openzeppelin5"} {
+		t.Run(name, func(t *testing.T) {
+			scanned, want, broken := measureParse(t, filepath.Join("testdata", "parse", name))
+			if want == 0 || scanned != want || len(broken) > 0 {
+				t.Errorf("scanned %d of %d files; parse errors: %v", scanned, want, broken)
+			}
+		})
+	}
+}
+
+// TestScanParseRateSmartBugs: every file of SmartBugs Curated (Solidity
+// 0.4 to 0.8: throw, var, constructor-named functions, suicide) parses
+// without an error. It skips with a message where ../shared is absent.
+func TestScanParseRateSmartBugs(t *testing.T) {
+	shared, err := bench.SharedDir()
+	if err != nil {
+		t.Skipf("../shared not found (%v): parse rate of SmartBugs not measured", err)
+	}
+	dir := filepath.Join(shared, "bench", "smartbugs-curated", "dataset")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("%s: %v: parse rate of SmartBugs not measured", dir, err)
+	}
+	scanned, want, broken := measureParse(t, dir)
+	t.Logf("parse rate: %d of %d files", scanned-len(broken), scanned)
+	if scanned != want || len(broken) > 0 {
+		t.Errorf("scanned %d of %d files; parse errors: %v", scanned, want, broken)
+	}
+}
