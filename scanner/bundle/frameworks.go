@@ -85,7 +85,8 @@ func (r *rules) recogniseIn(t tree, dir, name string, entries []entry) error {
 
 // recognise adds the folders of the frameworks whose file sits in folder
 // dir (slash path relative to the root, "" for the root) to the rules.
-// read returns a file of dir by name, fs.ErrNotExist when absent.
+// read returns a file of dir by name, fs.ErrNotExist when absent. A
+// configuration that does not parse stops the load at the root only.
 func (r *rules) recognise(dir string, read func(name string) ([]byte, error)) error {
 	for _, f := range frameworks {
 		for _, m := range f.markers {
@@ -99,10 +100,14 @@ func (r *rules) recognise(dir string, read func(name string) ([]byte, error)) er
 			deps, tests := f.deps, f.tests
 			if f.settings != nil {
 				d, t, err := f.settings(b)
-				if err != nil {
-					return fmt.Errorf("%s (%s): %w", path.Join(dir, m), f.name, err)
+				switch {
+				case err != nil && dir == "":
+					return fmt.Errorf("%s (%s): %w", m, f.name, err)
+				case err == nil:
+					// A project below the root with a file its tools may
+					// read differently (a dependency's) keeps the defaults.
+					deps, tests = append(append([]string{}, deps...), d...), append(append([]string{}, tests...), t...)
 				}
-				deps, tests = append(append([]string{}, deps...), d...), append(append([]string{}, tests...), t...)
 			}
 			for _, d := range deps {
 				r.deps[path.Join(dir, cleanDir(d))] = true

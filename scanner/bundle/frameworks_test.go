@@ -118,3 +118,18 @@ func TestFrameworkBrokenSettings(t *testing.T) {
 		}
 	}
 }
+
+// TestFrameworkBrokenSettingsBelowRoot: a broken foundry.toml below the
+// root (a dependency's) keeps Foundry's defaults there and stops nothing.
+func TestFrameworkBrokenSettingsBelowRoot(t *testing.T) {
+	root := writeTree(t, map[string]string{"foundry.toml": "", "src/V.sol": "", "lib/dep/foundry.toml": "[profile.default\n",
+		"lib/dep/src/D.sol": "", "lib/dep/test/D.t.sol": "", "lib/dep/lib/inner/I.sol": ""})
+	tree, err := bundle.LoadTree([]string{root}, nil, bundle.DefaultLimits, bundle.Selection{Root: root, IncludeDeps: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"lib/dep/lib/inner/I.sol", "lib/dep/src/D.sol", "src/V.sol"}
+	if diff := cmp.Diff(want, sorted(tree.Paths())); diff != "" {
+		t.Errorf("files (-want +got):\n%s", diff)
+	}
+}
