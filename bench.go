@@ -17,7 +17,7 @@ import (
 // newBenchCmd returns "bulwark bench": the accuracy and speed bench over
 // shared/bench.
 func newBenchCmd() *cobra.Command {
-	var preset, shared string
+	var preset, shared, layouts string
 	var verbose, asJSON, solhint bool
 	cmd := &cobra.Command{
 		Use:   "bench",
@@ -52,6 +52,23 @@ func newBenchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// Parse rate: the share of files that parse without an error
+			// node, on SmartBugs, OpenZeppelin and the reproduced layouts
+			// of testdata/parse (when run from a checkout).
+			parse := []parseRate{{name: "SmartBugs Curated", dir: filepath.Join(dir, "bench", "smartbugs-curated", "dataset")},
+				{name: "OpenZeppelin (realworld/solidity)", dir: filepath.Join(dir, "bench", "realworld", "solidity")}}
+			if st, err := os.Stat(layouts); err == nil && st.IsDir() {
+				parse = append(parse, parseRate{name: "forge-std, solmate, solady, v4-core, OpenZeppelin 5 (" + layouts + ")", dir: layouts})
+			}
+			for i := range parse {
+				if i == 1 {
+					parse[i].r = oz
+					continue
+				}
+				if parse[i].r, err = bench.RunRealWorld(cmd.Context(), eng, parse[i].dir, preset); err != nil {
+					return err
+				}
+			}
 			var speed *bench.Speed
 			if solhint {
 				exe, err := os.Executable()
@@ -68,12 +85,21 @@ func newBenchCmd() *cobra.Command {
 			if asJSON {
 				enc := json.NewEncoder(out)
 				enc.SetIndent("", "  ")
-				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "openzeppelin": oz, "openzeppelin_parse_rate": oz.ParseRate(), "speed": speed})
+				rates := map[string]any{}
+				for _, p := range parse {
+					rates[p.name] = map[string]int{"files": p.r.Files, "clean_files": p.r.CleanFiles}
+				}
+				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "openzeppelin": oz, "openzeppelin_parse_rate": oz.ParseRate(),
+					"parse_rate": rates, "speed": speed})
 			}
 			fmt.Fprintf(out, "preset %s\n\n", preset)
 			sb.Print(out)
 			fmt.Fprintln(out)
 			oz.Print(out, "OpenZeppelin (realworld/solidity)")
+			fmt.Fprintln(out, "\n| parse rate | files | without error nodes |\n|---|---:|---:|")
+			for _, p := range parse {
+				fmt.Fprintf(out, "| %s | %d | %d (%.1f%%) |\n", p.name, p.r.Files, p.r.CleanFiles, 100*p.r.ParseRate())
+			}
 			if speed != nil {
 				fmt.Fprintln(out)
 				speed.Print(out)
@@ -97,10 +123,17 @@ func newBenchCmd() *cobra.Command {
 	}
 	cmd.Flags().StringVar(&preset, "preset", scanner.PresetStandard, "detector preset: quick, standard, deep, economic")
 	cmd.Flags().StringVar(&shared, "shared", "", "shared directory holding bench/ (default: $BULWARK_SHARED_DIR or ../shared)")
+	cmd.Flags().StringVar(&layouts, "layouts", filepath.Join("testdata", "parse"), "folder of reproduced library layouts whose parse rate is measured too, when it exists")
 	cmd.Flags().BoolVarP(&verbose, "verbose", "v", false, "list missed labels, unlabelled findings and real-world findings")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the results as JSON")
 	cmd.Flags().BoolVar(&solhint, "solhint", true, "also time solhint's security rules against bulwark scan on SmartBugs (skipped when solhint is not installed)")
 	return cmd
+}
+
+// parseRate is one corpus of the parse-rate table.
+type parseRate struct {
+	name, dir string
+	r         *bench.RealWorld
 }
 
 func hasCorpus(shared string) bool {

@@ -78,6 +78,7 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 	f.StringVar(&o.Project, "project", "", "project id, or name (created when absent)")
 	f.StringArrayVar(&o.Paths, "path", nil, "file, folder or glob to upload (repeatable; default .)")
 	f.StringArrayVar(&o.Excludes, "exclude", nil, ".gitignore-style pattern to leave out (repeatable)")
+	f.StringArrayVar(&o.Includes, "include", nil, ".gitignore-style pattern to upload even when dependencies, tests, ignore files or --exclude leave it out (repeatable)")
 	f.StringVar(&o.Root, "root", ".", "working tree root: paths in findings are relative to it, and its .bulwark.yml and ignore files apply")
 	f.StringVar(&o.Language, "language", "", "solidity, vyper, rust, move or cairo (default: inferred)")
 	f.StringVar(&o.ContractName, "name", "", "contract name (default: project@branch commit)")

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -299,5 +300,151 @@ func TestScanParseRateRealWorld(t *testing.T) {
 		100*float64(rep.Files-len(broken))/float64(rep.Files), rep.Lines)
 	if rep.Files != want || len(broken) > 0 {
 		t.Errorf("scanned %d of %d files; %d with parse errors: %v", rep.Files, want, len(broken), broken)
+	}
+}
+
+// textPaths lists the "path:line" of each finding of a text report.
+func textPaths(out string) []string {
+	var lines []string
+	for _, l := range strings.Split(out, "\n") {
+		if m := textFinding.FindStringSubmatch(l); m != nil {
+			lines = append(lines, m[1])
+		}
+	}
+	return lines
+}
+
+var textFinding = regexp.MustCompile(`^(\S+:\d+): \[`)
+
+// TestLayoutsPathsGolden records, for each way of calling scan on the
+// layouts (a folder, the root, two folders, a zip of the repository, the
+// root from inside a sub-folder), the paths the text, JSON and SARIF
+// reports give, in testdata/layouts/<layout>.paths.golden (rewrite with
+// -update). Every path is repository-relative; a zip's are
+// archive.zip/path.
+func TestLayoutsPathsGolden(t *testing.T) {
+	for _, l := range layouts {
+		t.Run(l.name, func(t *testing.T) {
+			dir := layoutDir(t, l.name)
+			zdir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(zdir, l.name+".zip"), zipTree(t, dir, ""), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var doc strings.Builder
+			for _, call := range []struct {
+				name, cwd string
+				args      []string
+			}{
+				{"scan " + l.src + "/", dir, []string{l.src + "/"}},
+				{"scan .", dir, []string{"."}},
+				{"scan " + l.src + " test", dir, []string{l.src, "test"}},
+				{"scan " + l.name + ".zip (a zip of the repository)", zdir, []string{l.name + ".zip"}},
+				{"scan . from inside " + l.src + "/interfaces", filepath.Join(dir, l.src, "interfaces"), []string{"."}},
+				{"scan .. from inside " + l.src, filepath.Join(dir, l.src), []string{".."}},
+			} {
+				if _, err := os.Stat(call.cwd); err != nil {
+					continue // the layout has no such folder
+				}
+				t.Chdir(call.cwd)
+				fmt.Fprintf(&doc, "## %s\n", call.name)
+				_, text, stderr := runCLIStreams(t, append([]string{"scan", "--no-color", "--fail-on", "none"}, call.args...)...)
+				fmt.Fprintf(&doc, "stderr: %s\n", strings.TrimSpace(stderr))
+				fmt.Fprintf(&doc, "text:  %s\n", strings.Join(textPaths(text), " "))
+				_, js, _ := runCLIStreams(t, append([]string{"scan", "-q", "-f", "json", "--fail-on", "none"}, call.args...)...)
+				var jl []string
+				for _, f := range findingLines(t, js) {
+					p, _, _ := strings.Cut(f, " ")
+					jl = append(jl, p)
+				}
+				fmt.Fprintf(&doc, "json:  %s\n", strings.Join(jl, " "))
+				_, sf, _ := runCLIStreams(t, append([]string{"scan", "-q", "-f", "sarif", "--fail-on", "none"}, call.args...)...)
+				apitest.ValidateSARIF(t, []byte(sf))
+				var sl []string
+				for _, r := range sarifResults(t, []byte(sf)) {
+					sl = append(sl, fmt.Sprintf("%s:%d@%s", r.URI, r.Line, r.Base))
+					if strings.HasPrefix(r.URI, "/") || strings.Contains(r.URI, "..") {
+						t.Errorf("%s: SARIF uri %q is not repository-relative", call.name, r.URI)
+					}
+				}
+				fmt.Fprintf(&doc, "sarif: %s\n\n", strings.Join(sl, " "))
+			}
+			golden := filepath.Join(dir, "..", l.name+".paths.golden")
+			if *update {
+				if err := os.WriteFile(golden, []byte(doc.String()), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (go test . -run TestLayoutsPathsGolden -update)", err)
+			}
+			if diff := cmp.Diff(string(want), doc.String()); diff != "" {
+				t.Errorf("paths differ from %s (-want +got):\n%s", golden, diff)
+			}
+		})
+	}
+}
+
+// measureParse scans dir with every file included and returns the files
+// scanned, the .sol files under dir and those with parse errors.
+func measureParse(t *testing.T, dir string) (scanned, want int, broken map[string]bool) {
+	t.Helper()
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(p, ".sol") {
+			want++
+		}
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runCLIStreams(t, "scan", "-q", "-f", "json", "--fail-on", "none", "--include-deps", "--include-tests", dir)
+	if code != 0 {
+		t.Fatalf("scan %s: exit %d\n%s", dir, code, stderr)
+	}
+	var rep scanner.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	broken = map[string]bool{}
+	for _, e := range rep.Errors {
+		broken[fmt.Sprintf("%s:%d %s", e.File, e.Line, e.Message)] = true
+	}
+	return rep.Files, want, broken
+}
+
+// TestParseRateLayouts: the syntax of forge-std, solmate, solady, Uniswap
+// v4-core and OpenZeppelin 5.x, reproduced in testdata/parse (our own
+// code in their shape: cheatcode interfaces, file-level using-for with
+// operators, free functions, $-named storage pointers, Yul functions and
+// Cancun opcodes, transient variables, layout at, fallback with bytes),
+// parses without an error in every file.
+func TestParseRateLayouts(t *testing.T) {
+	for _, name := range []string{"forge-std", "solmate", "solady", "v4-core", "openzeppelin5"} {
+		t.Run(name, func(t *testing.T) {
+			scanned, want, broken := measureParse(t, filepath.Join("testdata", "parse", name))
+			if want == 0 || scanned != want || len(broken) > 0 {
+				t.Errorf("scanned %d of %d files; parse errors: %v", scanned, want, broken)
+			}
+		})
+	}
+}
+
+// TestScanParseRateSmartBugs: every file of SmartBugs Curated (Solidity
+// 0.4 to 0.8: throw, var, constructor-named functions, suicide) parses
+// without an error. It skips with a message where ../shared is absent.
+func TestScanParseRateSmartBugs(t *testing.T) {
+	shared, err := bench.SharedDir()
+	if err != nil {
+		t.Skipf("../shared not found (%v): parse rate of SmartBugs not measured", err)
+	}
+	dir := filepath.Join(shared, "bench", "smartbugs-curated", "dataset")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("%s: %v: parse rate of SmartBugs not measured", dir, err)
+	}
+	scanned, want, broken := measureParse(t, dir)
+	t.Logf("parse rate: %d of %d files", scanned-len(broken), scanned)
+	if scanned != want || len(broken) > 0 {
+		t.Errorf("scanned %d of %d files; parse errors: %v", scanned, want, broken)
 	}
 }

@@ -25,7 +25,7 @@ var toolVersion = "dev"
 func newScanCmd() *cobra.Command {
 	var format, failOn, preset, output, maxFileSize, root string
 	var noColor, includeDeps, includeTests, quiet bool
-	var excludes []string
+	var excludes, includes []string
 	cmd := &cobra.Command{
 		Use:   "scan PATH...",
 		Short: "Scan contract files, folders or zip archives",
@@ -104,7 +104,7 @@ Suppress a finding with a comment on the line before it:
 				_, ok := eng.LanguageOf(p)
 				return ok
 			}
-			sel := cfg.Selection(bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes})
+			sel := cfg.Selection(bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes, Include: includes})
 			tree, err := bundle.LoadTree(args, keep, lim, sel)
 			if err != nil {
 				return usageErr(err)
@@ -157,7 +157,11 @@ Suppress a finding with a comment on the line before it:
 			case "json":
 				err = render.JSON(w, rep)
 			case "sarif":
-				err = sarif.Write(w, rep, sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()})
+				so := sarif.Options{ToolVersion: toolVersion, Rules: eng.Rules()}
+				if root != "" {
+					so.RepositoryURI, so.Revision, so.Branch, so.RepositoryRoot = gitProvenance(root)
+				}
+				err = sarif.Write(w, rep, so)
 			default:
 				err = render.Text(w, rep, color)
 			}
@@ -190,6 +194,7 @@ Suppress a finding with a comment on the line before it:
 	cmd.Flags().BoolVar(&includeDeps, "include-deps", false, "also scan dependencies (lib/, node_modules/, dependencies/ and foundry.toml's libs)")
 	cmd.Flags().BoolVar(&includeTests, "include-tests", false, "also scan tests, scripts and mocks (test/, tests/, script/, mocks/, *.t.sol, *.s.sol)")
 	cmd.Flags().StringArrayVar(&excludes, "exclude", nil, "leave out paths matching this .gitignore-style pattern, relative to the root (repeatable)")
+	cmd.Flags().StringArrayVar(&includes, "include", nil, "scan paths matching this .gitignore-style pattern, relative to the root, even when dependencies, tests, ignore files or --exclude leave them out (repeatable)")
 	return cmd
 }
 
@@ -227,11 +232,12 @@ func parseSize(v string) (int64, error) {
 	return n * mult, nil
 }
 
-// walkedFolder reports whether any argument is a folder or a glob, whose
-// walk the selection summary describes.
+// walkedFolder reports whether any argument is a folder, a glob or a zip
+// archive, whose selection the summary describes.
 func walkedFolder(args []string) bool {
 	for _, a := range args {
-		if st, err := os.Stat(a); err == nil && st.IsDir() || err != nil && strings.ContainsAny(a, "*?[") {
+		st, err := os.Stat(a)
+		if err == nil && (st.IsDir() || strings.EqualFold(filepath.Ext(a), ".zip")) || err != nil && strings.ContainsAny(a, "*?[") {
 			return true
 		}
 	}

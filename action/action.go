@@ -123,6 +123,7 @@ func options(in func(string, string) string, key string, getenv func(string) str
 	}
 	o.Paths = splitList(in("path", "."))
 	o.Excludes = splitList(in("exclude", ""))
+	o.Includes = splitList(in("include", ""))
 	o.Language = in("language", "")
 	var err error
 	if o.IncludeDeps, err = boolInput("include-deps", in("include-deps", "false")); err != nil {

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
 )
 
 // UploadLimits bound what an upload may hold. Every bound is checked on the
@@ -307,6 +309,9 @@ func readZip(data []byte, lim UploadLimits) ([]BundleFile, error) {
 			return nil, Invalid("files", "unsafe_archive", fmt.Sprintf("zip entry %q is a link or special file", f.Name))
 		}
 	}
+	if files, ok, err := readRepoZip(zr.File, lim); ok || err != nil {
+		return files, err
+	}
 	var files []BundleFile
 	var total int64
 	for _, f := range zr.File {
@@ -341,6 +346,89 @@ func readZip(data []byte, lim UploadLimits) ([]BundleFile, error) {
 		return nil, Errorf(CodeInvalidFileType, "the zip archive holds no .sol, .vy, .rs, .move or .cairo file")
 	}
 	return files, nil
+}
+
+// readRepoZip reads a zip of a repository (bundle.ArchiveRoot finds a
+// root marker in it: .git, foundry.toml, hardhat.config.*, .bulwark.yml, …)
+// through the selection `bulwark scan` and `bulwark ci` apply to the same
+// tree: the .bulwark.yml at its root, its ignore files and foundry.toml,
+// dependencies and tests left out by default. Paths are relative to the
+// repository root. Only the selected files and the project files steering
+// the selection are inflated, each under readEntry's bounds. ok is false
+// for any other archive, which readZip takes whole. Entries were checked
+// safe by the caller.
+func readRepoZip(entries []*zip.File, lim UploadLimits) (files []BundleFile, ok bool, err error) {
+	byName := map[string]*zip.File{}
+	var list []bundle.ArchiveFile
+	for _, f := range entries {
+		name := path.Clean(f.Name)
+		if f.Mode().IsDir() || strings.HasSuffix(f.Name, "/") || isMacMetadata(name) {
+			continue
+		}
+		if byName[name] != nil {
+			if SourceLanguage(name) != "" {
+				return nil, true, Invalid("files", "duplicate_path", fmt.Sprintf("the path %q appears more than once", name))
+			}
+			continue
+		}
+		byName[name] = f
+		list = append(list, bundle.ArchiveFile{Path: name, Size: int64(min(f.UncompressedSize64, math.MaxInt64>>1))})
+	}
+	names := make([]string, len(list))
+	for i, f := range list {
+		names[i] = f.Path
+	}
+	if _, repo := bundle.ArchiveRoot(names); !repo {
+		return nil, false, nil
+	}
+	var total int64
+	read := func(name string) ([]byte, error) {
+		f := byName[name]
+		if f.Flags&0x1 != 0 {
+			return nil, Invalid("files", "encrypted_entry", fmt.Sprintf("zip entry %q is encrypted; upload an unencrypted archive", f.Name))
+		}
+		if !fs.ValidPath(name) {
+			return nil, Invalid("files", "unsafe_archive", fmt.Sprintf("zip entry %q is unsafe", f.Name))
+		}
+		content, err := readEntry(f, lim, lim.MaxTotalBytes-total)
+		if err != nil {
+			return nil, err
+		}
+		total += int64(len(content))
+		return content, nil
+	}
+	// readEntry enforces the file and total bounds with the API's errors;
+	// the selection's own bounds stay out of its way.
+	blim := bundle.Limits{MaxFiles: lim.MaxEntries, MaxFileBytes: math.MaxInt64 >> 1, MaxBytes: math.MaxInt64 >> 1,
+		MaxEntries: lim.MaxEntries}
+	tree, err := bundle.SelectArchive(list, read, bundle.Selection{}, func(p string) bool { return SourceLanguage(p) != "" }, blim)
+	if err != nil {
+		var e *Error
+		var ce *bundle.ConfigError
+		switch {
+		case errors.As(err, &e):
+			return nil, true, e
+		case errors.As(err, &ce):
+			return nil, true, Invalid("files", "invalid_config", "the archive's "+ce.Error())
+		case errors.Is(err, bundle.ErrNotFound), errors.Is(err, bundle.ErrNotSource):
+			return nil, true, Invalid("files", "invalid_config", "the archive's "+bundle.ConfigFile+" names a path that is not a source file in it: "+err.Error())
+		case errors.Is(err, bundle.ErrTooLarge):
+			return nil, true, tooLarge("too_many_files", "the selection holds more than %d files", lim.MaxEntries)
+		}
+		return nil, true, fmt.Errorf("select the files of a zip archive: %w", err)
+	}
+	for _, f := range tree.Files {
+		files = append(files, BundleFile{Path: f.Path, Content: f.Content})
+	}
+	if len(files) == 0 {
+		summary, _, _ := strings.Cut(tree.Summary(), " (use ")
+		msg := "the zip archive holds a repository whose selection leaves no .sol, .vy, .rs, .move or .cairo file (" + summary + ")"
+		if tree.Excluded.Total() > 0 {
+			msg += "; dependencies and tests are left out unless its " + bundle.ConfigFile + " sets include_deps or include_tests"
+		}
+		return nil, true, Errorf(CodeInvalidFileType, "%s", msg)
+	}
+	return files, true, nil
 }
 
 // isArchiveName reports entries that are archives themselves.

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"io"
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
 
@@ -298,4 +299,115 @@ func encryptedZip(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return buf.Bytes()
+}
+
+// TestReadBundleRepository: a zip holding a repository (a root marker at
+// its top or in its one top folder) is selected as `bulwark scan` selects
+// the checkout; a zip without one is taken whole (TestReadBundle).
+func TestReadBundleRepository(t *testing.T) {
+	src := []byte("contract A {}\n")
+	e := func(name string, body ...string) servertest.ZipEntry {
+		b := src
+		if len(body) > 0 {
+			b = []byte(body[0])
+		}
+		return servertest.ZipEntry{Name: name, Body: b}
+	}
+	foundry := []servertest.ZipEntry{e("foundry.toml", "[profile.default]\nsrc = \"src\"\nlibs = [\"lib\", \"vendor\"]\n"),
+		e("src/A.sol"), e("src/gen/G.sol"), e(".gitignore", "src/gen/\n"), e("lib/forge-std/src/Test.sol"),
+		e("vendor/V.sol"), e("test/A.t.sol"), e("script/D.s.sol"), e("src/mocks/M.sol"), e("src/A.t.sol"),
+		e("node_modules/x/X.sol"), e("README.md", "# r")}
+	under := func(top string, es []servertest.ZipEntry) []servertest.ZipEntry {
+		out := make([]servertest.ZipEntry, len(es))
+		for i, x := range es {
+			out[i] = x
+			out[i].Name = top + x.Name
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name    string
+		entries []servertest.ZipEntry
+		want    []string
+	}{
+		{"foundry: dependencies, tests, scripts, mocks and ignored files left out", foundry, []string{"src/A.sol"}},
+		{"one top folder is the root", under("repo-main/", foundry), []string{"src/A.sol"}},
+		{"a .git folder marks the root", []servertest.ZipEntry{e(".git/HEAD", "ref: x"), e("contracts/C.sol"), e("test/T.sol")},
+			[]string{"contracts/C.sol"}},
+		{"hardhat", []servertest.ZipEntry{e("hardhat.config.ts", "export {}"), e("contracts/C.sol"), e("contracts/test/T.sol"),
+			e("contracts/mocks/M.sol"), e("node_modules/@oz/E.sol")}, []string{"contracts/C.sol"}},
+		{".bulwark.yml paths, exclude and include_tests", append(slices.Clone(foundry),
+			e(".bulwark.yml", "paths: [src, test]\nexclude: [\"*.t.sol\", \"!test/A.t.sol\"]\ninclude_tests: true\n")),
+			[]string{"src/A.sol", "src/mocks/M.sol", "test/A.t.sol"}},
+		{".bulwark.yml include_deps", append(slices.Clone(foundry), e(".bulwark.yml", "include_deps: true\n")),
+			[]string{"lib/forge-std/src/Test.sol", "node_modules/x/X.sol", "src/A.sol", "vendor/V.sol"}},
+		{"two top folders: no root", []servertest.ZipEntry{e("a/foundry.toml", ""), e("b/lib/L.sol")},
+			[]string{"b/lib/L.sol"}},
+		{"a marker deeper than one folder: no root", []servertest.ZipEntry{e("x/y/foundry.toml", ""), e("x/lib/L.sol")},
+			[]string{"x/lib/L.sol"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := core.ReadBundle([]core.UploadPart{part("repo.zip", servertest.Zip(t, tc.entries...))}, core.DefaultUploadLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range b.Files {
+				got = append(got, f.Path)
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("files (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+// TestReadBundleRepositoryErrors: the repository's selection keeps the
+// upload errors of api.md, and only what it selects is inflated.
+func TestReadBundleRepositoryErrors(t *testing.T) {
+	big := bytes.Repeat([]byte("a"), 1001)
+	zeros := make([]byte, 900)
+	z := func(es ...servertest.ZipEntry) []core.UploadPart {
+		return []core.UploadPart{part("repo.zip", servertest.Zip(t, append(es, servertest.ZipEntry{Name: "foundry.toml"})...))}
+	}
+	for _, tc := range []struct {
+		name    string
+		parts   []core.UploadPart
+		code    core.Code
+		reason  string
+		message string
+	}{
+		{"unknown key", z(servertest.ZipEntry{Name: "src/A.sol"}, servertest.ZipEntry{Name: ".bulwark.yml", Body: []byte("preset: deep\nfail_onn: high\n")}),
+			core.CodeInvalidField, "invalid_config", ".bulwark.yml:2: unknown key \"fail_onn\""},
+		{"missing configured path", z(servertest.ZipEntry{Name: "src/A.sol"}, servertest.ZipEntry{Name: ".bulwark.yml", Body: []byte("paths: [contracts]\n")}),
+			core.CodeInvalidField, "invalid_config", "contracts"},
+		{"only dependencies", z(servertest.ZipEntry{Name: "lib/L.sol"}, servertest.ZipEntry{Name: "test/T.t.sol"}),
+			core.CodeInvalidFileType, "", "skipped 2 in lib/, test/"},
+		{"selected file too large", z(servertest.ZipEntry{Name: "src/A.sol", Body: big, Stored: true}), core.CodeFileTooLarge, "file_too_large", ""},
+		{"selected bomb", z(servertest.ZipEntry{Name: "src/A.sol", Body: zeros}), core.CodeFileTooLarge, "compression_ratio", ""},
+		{"selection too large", z(servertest.ZipEntry{Name: "src/A.sol", Body: big[:900], Stored: true},
+			servertest.ZipEntry{Name: "src/B.sol", Body: big[:900], Stored: true}, servertest.ZipEntry{Name: "src/C.sol", Body: big[:900], Stored: true}),
+			core.CodeFileTooLarge, "archive_too_large", ""},
+		{"mixed", z(servertest.ZipEntry{Name: "src/A.sol"}, servertest.ZipEntry{Name: "src/b.cairo"}), core.CodeInvalidField, "mixed_languages", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b, err := core.ReadBundle(tc.parts, small)
+			ce, ok := core.AsError(err)
+			if !ok {
+				t.Fatalf("ReadBundle = %+v, %v; want %s", b, err, tc.code)
+			}
+			reason, _ := ce.Details["reason"].(string)
+			if ce.Code != tc.code || reason != tc.reason || !strings.Contains(ce.Message, tc.message) {
+				t.Errorf("= %s %q (%s), want %s %q %q", ce.Code, reason, ce.Message, tc.code, tc.reason, tc.message)
+			}
+		})
+	}
+
+	// Dependencies the selection leaves out are never inflated: a bomb in
+	// lib/ does not fail the upload.
+	b, err := core.ReadBundle(z(servertest.ZipEntry{Name: "src/A.sol", Body: []byte("contract A {}")},
+		servertest.ZipEntry{Name: "lib/Bomb.sol", Body: zeros}, servertest.ZipEntry{Name: "lib/Big.sol", Body: big, Stored: true}), small)
+	if err != nil || len(b.Files) != 1 || b.Files[0].Path != "src/A.sol" {
+		t.Fatalf("ReadBundle = %+v, %v; want src/A.sol alone", b, err)
+	}
 }

@@ -15,8 +15,10 @@ func (s *Server) registerServiceRoutes(r fiber.Router) {
 	r.Get("/metrics", s.metrics.handler())
 }
 
+// handleHealthz answers liveness with the build's version (as `bulwark
+// --version` prints it) and the API version of api.md.
 func (s *Server) handleHealthz(c *fiber.Ctx) error {
-	return c.JSON(fiber.Map{"status": "ok", "version": Version})
+	return c.JSON(fiber.Map{"status": "ok", "version": s.build, "api_version": Version})
 }
 
 // handleReadyz answers 200 only when every dependency answers, and names

@@ -321,11 +321,12 @@ func TestRateLimitRedisDown(t *testing.T) {
 	}
 }
 
-// TestRateLimitPublicRoutes: openapi.json and unknown paths are limited per
+// TestRateLimitPublicRoutes: openapi.json, the .bulwark.yml schema and unknown paths are limited per
 // IP; service probes carry no limiter headers.
 func TestRateLimitPublicRoutes(t *testing.T) {
 	env, _ := limitsEnv(t)
-	for i, p := range []string{"/api/v1/openapi.json", "/api/v1/nope", "/api/v1/quality-gates/projects/" + uuid.NewString() + "/badge.svg"} {
+	for i, p := range []string{"/api/v1/openapi.json", "/api/v1/nope", "/api/v1/quality-gates/projects/" + uuid.NewString() + "/badge.svg",
+		"/api/v1/schemas/bulwark-config.json"} {
 		r := env.Do("GET", p, "", nil)
 		got := rateOf(r)
 		if got.Limit != strconv.Itoa(core.PublicPerMinute) || got.Remaining != strconv.Itoa(core.PublicPerMinute-1-i) {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/gofiber/fiber/v2"
 	"gopkg.in/yaml.v3"
+
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
 )
 
 // openapiFiles hold the OpenAPI 3.1 document in parts: base.yaml (info and
@@ -79,4 +81,12 @@ func (s *Server) handleOpenAPI(c *fiber.Ctx) error {
 	}
 	c.Set(fiber.HeaderContentType, fiber.MIMEApplicationJSONCharsetUTF8)
 	return c.Send(doc)
+}
+
+// handleConfigSchema serves the JSON Schema of .bulwark.yml, the one
+// `bulwark scan` and `bulwark ci` validate against (scanner/bundle), for
+// editors and CI checks.
+func (s *Server) handleConfigSchema(c *fiber.Ctx) error {
+	c.Set(fiber.HeaderContentType, "application/schema+json")
+	return c.Send(bundle.ConfigSchema)
 }

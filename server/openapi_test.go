@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bulwark-sec/bulwark/scanner/bundle"
 	"github.com/bulwark-sec/bulwark/server"
 	"github.com/bulwark-sec/bulwark/server/servertest"
 )
@@ -71,5 +72,26 @@ func TestOpenAPICoversRoutes(t *testing.T) {
 func TestOpenAPIPartsDoNotCollide(t *testing.T) {
 	if _, err := server.OpenAPI(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestConfigSchemaServed: the .bulwark.yml schema is public, is the one
+// the CLI validates against (TestRateLimitPublicRoutes checks it is
+// limited like the other public routes).
+func TestConfigSchemaServed(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true})
+	got := env.Do("GET", "/api/v1/schemas/bulwark-config.json", "", nil)
+	if got.Status != 200 || got.Header.Get("Content-Type") != "application/schema+json" {
+		t.Fatalf("GET /api/v1/schemas/bulwark-config.json = %d %q", got.Status, got.Header.Get("Content-Type"))
+	}
+	if string(got.Body) != string(bundle.ConfigSchema) {
+		t.Errorf("served schema differs from scanner/bundle's")
+	}
+	var schema struct {
+		Schema     string         `json:"$schema"`
+		Properties map[string]any `json:"properties"`
+	}
+	if err := json.Unmarshal(got.Body, &schema); err != nil || schema.Properties["paths"] == nil {
+		t.Errorf("schema = %s, %v", got.Body, err)
 	}
 }

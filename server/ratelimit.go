@@ -10,7 +10,7 @@ package server
 //     current minute, its requests are refused without touching the
 //     database. Every failed authentication (missing, malformed, unknown,
 //     revoked or expired key) counts.
-//   - Public API routes (openapi.json, the /docs reference page and its
+//   - Public API routes (openapi.json, the .bulwark.yml schema, the /docs reference page and its
 //     script, quality-gate badges) and unknown paths
 //     take from a per-IP public window; wallet sign-in (nonce, verify) from
 //     a tighter per-IP window, since each call writes to the database.
@@ -140,7 +140,7 @@ const (
 func publicPath(path string) int {
 	p := strings.TrimSuffix(strings.ToLower(path), "/")
 	switch {
-	case p == "/api/v1/openapi.json", p == "/docs", p == "/docs/redoc.standalone.js", strings.HasPrefix(p, "/r/"),
+	case p == "/api/v1/openapi.json", p == "/api/v1/schemas/bulwark-config.json", p == "/docs", p == "/docs/redoc.standalone.js", strings.HasPrefix(p, "/r/"),
 		strings.HasPrefix(p, "/api/v1/quality-gates/projects/") && strings.HasSuffix(p, "/badge.svg"):
 		return publicRoute
 	case p == "/api/v1/auth/wallet/solana/nonce", p == "/api/v1/auth/wallet/solana/verify":

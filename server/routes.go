@@ -8,6 +8,7 @@ func (s *Server) routes() {
 	s.registerDocsRoutes(s.app)
 	v1 := s.app.Group("/api/v1")
 	v1.Get("/openapi.json", s.handleOpenAPI)
+	v1.Get("/schemas/bulwark-config.json", s.handleConfigSchema)
 	s.app.Get("/r/:token", s.handleReportPage)
 	s.githubRoutes(v1)
 

@@ -48,6 +48,10 @@ type Config struct {
 	NoRateLimit bool
 	// GitHub is the GitHub App; nil leaves its routes out (404).
 	GitHub *app.App
+	// BuildVersion is the build's version, the one `bulwark --version`
+	// prints (stamped with -X main.toolVersion); /healthz shows it.
+	// Empty is "dev".
+	BuildVersion string
 }
 
 // Server is the HTTP API.
@@ -66,6 +70,7 @@ type Server struct {
 	// uploads bounds the uploads in flight per organization.
 	uploads uploadSlots
 	github  *app.App
+	build   string
 }
 
 // maxBody bounds every request body: a zip of 50 MB plus multipart framing.
@@ -74,7 +79,10 @@ const maxBody = 52 << 20
 // New builds the server and registers every route.
 func New(cfg Config) *Server {
 	s := &Server{svc: cfg.Service, log: cfg.Log, checks: cfg.Checks, timeout: cfg.RequestTimeout, metrics: newMetrics(cfg.Collectors...), accessLog: cfg.AccessLog,
-		noLimits: cfg.NoRateLimit, github: cfg.GitHub}
+		noLimits: cfg.NoRateLimit, github: cfg.GitHub, build: cfg.BuildVersion}
+	if s.build == "" {
+		s.build = "dev"
+	}
 	if s.log == nil {
 		s.log = slog.Default()
 	}

@@ -39,6 +39,9 @@ type CollectOptions struct {
 	Paths []string
 	// Excludes are extra .gitignore-style patterns, after .bulwark.yml's.
 	Excludes []string
+	// Includes are .gitignore-style patterns of paths taken even when the
+	// defaults, ignore files or Excludes leave them out.
+	Includes []string
 	// Language keeps only that language's files; empty infers it and
 	// refuses a mix.
 	Language string
@@ -58,7 +61,8 @@ func Collect(o CollectOptions, cfg *bundle.Config, log io.Writer) ([]scanner.Fil
 	if err != nil {
 		return nil, "", err
 	}
-	sel := bundle.Selection{Root: root, IncludeDeps: o.IncludeDeps, IncludeTests: o.IncludeTests, Exclude: o.Excludes}
+	sel := bundle.Selection{Root: root, IncludeDeps: o.IncludeDeps, IncludeTests: o.IncludeTests, Exclude: o.Excludes,
+		Include: o.Includes}
 	if o.Language != "" {
 		known := false
 		for _, l := range knownLanguages {

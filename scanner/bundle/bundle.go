@@ -59,6 +59,8 @@ type loader struct {
 	rules *rules
 	ex    Excluded
 	seen  map[string]bool // output paths already read
+	// hidden is the left-out folder being walked for --include.
+	hidden *hiddenDir
 }
 
 // Skipped lists what a load left out, each with its reason, so the caller
@@ -399,14 +401,15 @@ func (l *loader) dir(root string, prefix bool, match func(string) bool) error {
 		n, _, err := l.name(filepath.Join(root, filepath.FromSlash(p)), root, prefix)
 		return n, err
 	}
+	if top == "." {
+		top = ""
+	}
 	if rooted {
-		if top == "." {
-			top = ""
-		}
 		if err := l.rules.enter(top); err != nil {
 			return err
 		}
 	}
+	defer l.rules.name(top)()
 	return l.walk(diskTree(abs), "", nameOf, rooted, match)
 }
 
@@ -433,6 +436,8 @@ func ReadZip(r io.ReaderAt, size int64, keep func(string) bool, lim Limits) ([]s
 	return l.files, nil
 }
 
+// zip reads an archive through SelectArchive's choice (a repository's
+// selection, or every source file), naming files prefix/path.
 func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
@@ -441,6 +446,8 @@ func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
 	if len(zr.File) > l.lim.MaxEntries {
 		return fmt.Errorf("%s: %d entries: %w", prefix, len(zr.File), ErrTooLarge)
 	}
+	entries := map[string]*zip.File{}
+	var files []ArchiveFile
 	for _, zf := range zr.File {
 		if zf.FileInfo().IsDir() || !zf.Mode().IsRegular() {
 			continue
@@ -449,33 +456,67 @@ func (l *loader) zip(r io.ReaderAt, size int64, prefix string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %q: %w", prefix, zf.Name, err)
 		}
-		if prefix != "" {
-			name = prefix + "/" + name
+		if entries[name] != nil {
+			continue // the first of two entries with one name, as unzip does
 		}
-		if !l.kept(name) {
-			continue
-		}
-		if zf.UncompressedSize64 > uint64(l.lim.MaxFileBytes) {
-			l.skip.TooLarge = append(l.skip.TooLarge, name)
-			continue
-		}
-		rc, err := zf.Open()
+		entries[name] = zf
+		files = append(files, ArchiveFile{Path: name, Size: int64(min(zf.UncompressedSize64, 1<<62))})
+	}
+	read := func(name string) ([]byte, error) {
+		rc, err := entries[name].Open()
 		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+			return nil, err
 		}
-		// Never trust the declared size: read at most one byte past the limit.
+		defer rc.Close()
+		// Never trust the declared size: read at most one byte past the
+		// limit, which the caller then refuses.
 		var buf bytes.Buffer
-		n, err := io.Copy(&buf, io.LimitReader(rc, l.lim.MaxFileBytes+1))
-		rc.Close()
-		if err != nil {
-			return fmt.Errorf("%s: %w", name, err)
+		if _, err := io.Copy(&buf, io.LimitReader(rc, l.lim.MaxFileBytes+1)); err != nil {
+			return nil, err
 		}
-		if n > l.lim.MaxFileBytes {
-			l.skip.TooLarge = append(l.skip.TooLarge, name)
-			continue
+		return buf.Bytes(), nil
+	}
+	// The archive's own selection with this load's languages; the load's
+	// totals apply when its files are added below.
+	flags := Selection{IncludeDeps: l.rules.sel.IncludeDeps, IncludeTests: l.rules.sel.IncludeTests}
+	t, err := SelectArchive(files, read, flags, l.wanted, l.lim)
+	if err != nil {
+		if prefix != "" {
+			return fmt.Errorf("%s: %w", prefix, err)
 		}
-		if err := l.add(name, buf.Bytes()); err != nil {
+		return err
+	}
+	join := func(name string) string {
+		if prefix == "" {
+			return name
+		}
+		return prefix + "/" + name
+	}
+	for _, f := range t.Files {
+		if err := l.add(join(f.Path), f.Content); err != nil {
 			return err
+		}
+	}
+	for _, n := range t.Skipped.TooLarge {
+		l.skip.TooLarge = append(l.skip.TooLarge, join(n))
+	}
+	for _, n := range t.Skipped.NotText {
+		l.skip.NotText = append(l.skip.NotText, join(n))
+	}
+	for ext, names := range t.Skipped.Unsupported {
+		for _, n := range names {
+			if lang, _ := Language(n); !l.langOK(lang) {
+				continue
+			}
+			if l.skip.Unsupported == nil {
+				l.skip.Unsupported = map[string][]string{}
+			}
+			l.skip.Unsupported[ext] = append(l.skip.Unsupported[ext], join(n))
+		}
+	}
+	for reason, m := range map[string]map[string]int{"deps": t.Excluded.Deps, "tests": t.Excluded.Tests, "ignored": t.Excluded.Ignored} {
+		for dir, n := range m {
+			l.ex.add(reason, join(dir), n)
 		}
 	}
 	return nil

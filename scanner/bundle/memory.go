@@ -29,14 +29,21 @@ import (
 // (absolute, "..", backslash) ErrUnsafe, and going over lim.MaxBytes or
 // lim.MaxFiles ErrTooLarge.
 func SelectFiles(files map[string][]byte, cfg *Config, keep func(string) bool, lim Limits) (*Tree, error) {
-	for p := range files {
+	sizes := make(map[string]int64, len(files))
+	for p, b := range files {
 		if clean, err := safeName(p); err != nil || clean != p {
 			return nil, fmt.Errorf("%q: %w", p, ErrUnsafe)
 		}
+		sizes[p] = int64(len(b))
 	}
-	t := newMemTree(files)
+	return selectTree(newMemTree(sizes, func(p string) ([]byte, error) { return files[p], nil }), cfg, Selection{}, keep, lim)
+}
+
+// selectTree is SelectFiles on a tree known by its file list, with the
+// inclusions of flags added to cfg's.
+func selectTree(t *memTree, cfg *Config, flags Selection, keep func(string) bool, lim Limits) (*Tree, error) {
 	read := func(rel string) ([]byte, error) { return t.read(rel) }
-	r, err := compileRules(cfg.Selection(Selection{}), read)
+	r, err := compileRules(cfg.Selection(Selection{IncludeDeps: flags.IncludeDeps, IncludeTests: flags.IncludeTests}), read)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +70,10 @@ func SelectFiles(files map[string][]byte, cfg *Config, keep func(string) bool, l
 			if err := r.enter(p); err != nil {
 				return nil, err
 			}
-			if err := l.walk(t, p, same, true, nil); err != nil {
+			restore := r.name(p)
+			err := l.walk(t, p, same, true, nil)
+			restore()
+			if err != nil {
 				return nil, err
 			}
 			continue

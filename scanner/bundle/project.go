@@ -11,7 +11,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/pelletier/go-toml/v2"
+	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 )
 
 // A repository holds more than its own contracts: dependencies (Foundry's
@@ -30,6 +30,10 @@ type Selection struct {
 	IncludeDeps, IncludeTests bool
 	// Exclude holds more .gitignore-style patterns, relative to Root.
 	Exclude []string
+	// Include holds .gitignore-style patterns, relative to Root, of paths
+	// scanned even when the defaults, ignore files or Exclude leave them
+	// out (--include).
+	Include []string
 	// Languages, when set, keeps only sources of these languages
 	// (solidity, vyper, rust, move, cairo); the others are left out
 	// without a notice, as asked.
@@ -72,15 +76,25 @@ type rules struct {
 	deps  map[string]bool // folder names, relative to the root
 	tests map[string]bool
 	ig    ignorer
+	// includes are Selection.Include, compiled.
+	includes []gitignore.Pattern
 	// read returns a file of the repository by its slash path relative
 	// to the root (fs.ErrNotExist when absent); nil without a root.
 	read func(rel string) ([]byte, error)
+	// named turns default exclusions off while a folder named on the
+	// command line is walked (see name).
+	named struct{ deps, tests bool }
 }
 
-// markers are the files that make a folder a repository root.
-var markers = []string{".git", "foundry.toml", ".bulwark.yml", "hardhat.config.js", "hardhat.config.ts",
-	"hardhat.config.cjs", "hardhat.config.mjs", "truffle-config.js", "ape-config.yaml", "brownie-config.yaml",
-	"Anchor.toml", "Scarb.toml", "Move.toml"}
+// markers are the files that make a folder a repository root: .git,
+// .bulwark.yml and the frameworks' files.
+var markers = func() []string {
+	m := []string{".git", ConfigFile}
+	for _, f := range frameworks {
+		m = append(m, f.markers...)
+	}
+	return m
+}()
 
 // FindRoot returns the nearest folder at or above dir holding a repository
 // marker (.git, foundry.toml, hardhat.config.*, .bulwark.yml, …), or "".
@@ -104,50 +118,25 @@ func FindRoot(dir string) (string, error) {
 	}
 }
 
-// foundryProfile is what a selection reads of foundry.toml.
-type foundryProfile struct {
-	Profile struct {
-		Default struct {
-			Src    string   `toml:"src"`
-			Test   string   `toml:"test"`
-			Script string   `toml:"script"`
-			Libs   []string `toml:"libs"`
-		} `toml:"default"`
-	} `toml:"profile"`
-}
-
 // diskReader reads the files of the repository at root.
 func diskReader(root string) func(string) ([]byte, error) {
 	return func(rel string) ([]byte, error) { return os.ReadFile(filepath.Join(root, filepath.FromSlash(rel))) }
 }
 
-// compileRules reads the project's files through read (foundry.toml,
-// the root's .gitignore and .bulwarkignore); read is nil for a load
+// compileRules reads the project's files through read (its framework's
+// file, the root's .gitignore and .bulwarkignore); read is nil for a load
 // without a root, where only sel.Exclude applies.
 func compileRules(sel Selection, read func(string) ([]byte, error)) (*rules, error) {
 	r := &rules{sel: sel, read: read,
 		deps:  map[string]bool{"lib": true, "node_modules": true, "dependencies": true},
 		tests: map[string]bool{"test": true, "tests": true, "script": true, "scripts": true},
 	}
+	r.includes = parseLines(sel.Include, nil)
 	if read == nil {
 		r.ig.extra = parseLines(sel.Exclude, nil)
 		return r, nil
 	}
-	if b, err := read("foundry.toml"); err == nil {
-		var fp foundryProfile
-		if err := toml.Unmarshal(b, &fp); err != nil {
-			return nil, fmt.Errorf("foundry.toml: %w", err)
-		}
-		d := fp.Profile.Default
-		for _, l := range d.Libs {
-			r.deps[cleanDir(l)] = true
-		}
-		for _, t := range []string{d.Test, d.Script} {
-			if t != "" {
-				r.tests[cleanDir(t)] = true
-			}
-		}
-	} else if !errors.Is(err, fs.ErrNotExist) {
+	if err := r.recognise("", read); err != nil {
 		return nil, err
 	}
 	if err := r.enter(""); err != nil {
@@ -194,15 +183,56 @@ func cleanDir(p string) string { return strings.Trim(path.Clean(filepath.ToSlash
 // skipDir reports why a folder (slash path relative to the root) is left
 // out: "deps", "tests", "ignored", or "" to walk it.
 func (r *rules) skipDir(rel string) string {
-	switch {
-	case r.ig.match(rel, true):
+	if r.ig.match(rel, true) {
 		return "ignored"
-	case !r.sel.IncludeDeps && (r.deps[rel] || path.Base(rel) == "node_modules"):
+	}
+	switch k := r.kind(rel); {
+	case k == "deps" && !r.sel.IncludeDeps && !r.named.deps, k == "tests" && !r.sel.IncludeTests && !r.named.tests:
+		return k
+	}
+	return ""
+}
+
+// included reports whether an --include pattern names rel (a folder when
+// dir).
+func (r *rules) included(rel string, dir bool) bool {
+	parts := split(rel)
+	for _, p := range r.includes {
+		if p.Match(parts, dir) == gitignore.Exclude {
+			return true
+		}
+	}
+	return false
+}
+
+// kind says whether a folder holds dependencies ("deps") or tests,
+// scripts and mocks ("tests") by its name or the project's settings.
+func (r *rules) kind(rel string) string {
+	switch {
+	case r.deps[rel] || path.Base(rel) == "node_modules":
 		return "deps"
-	case !r.sel.IncludeTests && (r.tests[rel] || isTestDir(path.Base(rel))):
+	case r.tests[rel] || isTestDir(path.Base(rel)):
 		return "tests"
 	}
 	return ""
+}
+
+// name turns the default exclusions off for the walk of a folder named
+// on the command line that is, or lies in, a folder of dependencies or
+// tests: `scan test` scans the tests, `scan lib/forge-std` the library.
+// The returned function turns them back on.
+func (r *rules) name(top string) (restore func()) {
+	was := r.named
+	parts := split(top)
+	for i := 1; i <= len(parts); i++ {
+		switch r.kind(strings.Join(parts[:i], "/")) {
+		case "deps":
+			r.named.deps = true
+		case "tests":
+			r.named.tests = true
+		}
+	}
+	return func() { r.named = was }
 }
 
 // isTestDir names folders of tests and mocks wherever they sit.
@@ -220,7 +250,7 @@ func (r *rules) skipFile(rel string) string {
 	switch {
 	case r.ig.match(rel, false):
 		return "ignored"
-	case !r.sel.IncludeTests && (strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol")):
+	case !r.sel.IncludeTests && !r.named.tests && (strings.HasSuffix(rel, ".t.sol") || strings.HasSuffix(rel, ".s.sol")):
 		return "tests"
 	}
 	return ""
@@ -243,6 +273,9 @@ func Summary(files []string, ex *Excluded) string {
 		in = []string{"the root folder"}
 	}
 	s := fmt.Sprintf("scanned %d file(s) in %s", len(files), strings.Join(in, ", "))
+	if len(files) == 0 {
+		s = "scanned 0 files"
+	}
 	if ex == nil || ex.Total() == 0 {
 		return s
 	}

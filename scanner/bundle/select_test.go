@@ -283,3 +283,109 @@ func TestConfigSelection(t *testing.T) {
 		t.Errorf("a folder named (-want +got):\n%s", diff)
 	}
 }
+
+// TestNamedFolders: a folder named as an argument (or a configured path)
+// is scanned even when it is, or lies in, a folder of dependencies or
+// tests; what is below it keeps the ignore rules.
+func TestNamedFolders(t *testing.T) {
+	root := writeTree(t, map[string]string{"foundry.toml": "", ".gitignore": "test/gen/\n", "src/A.sol": "",
+		"src/mocks/M.sol": "", "test/A.t.sol": "", "test/gen/G.t.sol": "", "test/utils/U.sol": "",
+		"lib/forge-std/src/Test.sol": "", "lib/forge-std/test/T.t.sol": "", "script/D.s.sol": ""})
+	for _, tc := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"."}, []string{"src/A.sol"}},
+		{[]string{"src", "test"}, []string{"src/A.sol", "test/A.t.sol", "test/utils/U.sol"}},
+		{[]string{"src/mocks"}, []string{"src/mocks/M.sol"}},
+		{[]string{"lib/forge-std"}, []string{"lib/forge-std/src/Test.sol"}},
+		{[]string{"lib/forge-std/test"}, []string{"lib/forge-std/test/T.t.sol"}},
+		{[]string{"script"}, []string{"script/D.s.sol"}},
+		{[]string{"test/*.sol"}, []string{"test/A.t.sol"}},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			args := make([]string, len(tc.args))
+			for i, a := range tc.args {
+				args[i] = filepath.Join(root, a)
+			}
+			tree, err := bundle.LoadTree(args, nil, bundle.DefaultLimits, bundle.Selection{Root: root})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sorted(tree.Paths())); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+			// The same folders as .bulwark.yml's paths, in memory.
+			if strings.Contains(tc.args[0], "*") {
+				return
+			}
+			files := map[string][]byte{}
+			err = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+				if err == nil && !d.IsDir() {
+					rel, _ := filepath.Rel(root, p)
+					files[filepath.ToSlash(rel)] = nil
+				}
+				return err
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			files[".gitignore"] = []byte("test/gen/\n")
+			var cfg *bundle.Config
+			if tc.args[0] != "." {
+				cfg = &bundle.Config{Paths: tc.args}
+			}
+			mem, err := bundle.SelectFiles(files, cfg, nil, bundle.DefaultLimits)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sorted(mem.Paths())); diff != "" {
+				t.Errorf("SelectFiles (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestInclude: --include brings back what the defaults, ignore files and
+// --exclude leave out, and nothing else; the rest stays counted as left
+// out.
+func TestInclude(t *testing.T) {
+	root := writeTree(t, map[string]string{"foundry.toml": "", ".gitignore": "gen/\n", "src/A.sol": "",
+		"src/mocks/M.sol": "", "src/A.t.sol": "", "test/T.t.sol": "", "gen/G.sol": "",
+		"lib/solmate/src/Auth.sol": "", "lib/solmate/test/Auth.t.sol": "", "lib/forge-std/src/Test.sol": "",
+		"node_modules/@oz/contracts/Ownable.sol": "", "src/legacy/L.sol": ""})
+	for _, tc := range []struct {
+		name     string
+		include  []string
+		exclude  []string
+		want     []string
+		excluded int
+	}{
+		{"none", nil, nil, []string{"src/A.sol", "src/legacy/L.sol"}, 8},
+		// A folder pattern takes everything below it, as in .gitignore.
+		{"one dependency folder", []string{"lib/solmate/"}, nil,
+			[]string{"lib/solmate/src/Auth.sol", "lib/solmate/test/Auth.t.sol", "src/A.sol", "src/legacy/L.sol"}, 6},
+		{"files by glob inside a left-out folder", []string{"lib/*/src/*.sol"}, nil,
+			[]string{"lib/forge-std/src/Test.sol", "lib/solmate/src/Auth.sol", "src/A.sol", "src/legacy/L.sol"}, 6},
+		{"an ignored folder", []string{"gen/"}, nil, []string{"gen/G.sol", "src/A.sol", "src/legacy/L.sol"}, 7},
+		{"test files by name", []string{"*.t.sol"}, nil,
+			[]string{"lib/solmate/test/Auth.t.sol", "src/A.sol", "src/A.t.sol", "src/legacy/L.sol", "test/T.t.sol"}, 5},
+		{"over --exclude", []string{"src/legacy/"}, []string{"src/legacy/"}, []string{"src/A.sol", "src/legacy/L.sol"}, 8},
+		{"node_modules package", []string{"node_modules/@oz/"}, nil,
+			[]string{"node_modules/@oz/contracts/Ownable.sol", "src/A.sol", "src/legacy/L.sol"}, 7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree, err := bundle.LoadTree([]string{root}, nil, bundle.DefaultLimits,
+				bundle.Selection{Root: root, Include: tc.include, Exclude: tc.exclude})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.want, sorted(tree.Paths())); diff != "" {
+				t.Errorf("files (-want +got):\n%s", diff)
+			}
+			if got := tree.Excluded.Total(); got != tc.excluded {
+				t.Errorf("excluded %d, want %d: %+v", got, tc.excluded, tree.Excluded)
+			}
+		})
+	}
+}

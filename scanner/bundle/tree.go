@@ -54,16 +54,19 @@ func (t diskTree) read(p string) ([]byte, error) {
 	return os.ReadFile(filepath.Join(string(t), filepath.FromSlash(p)))
 }
 
-// memTree is a repository held in memory: file contents by slash path.
+// memTree is a repository known by its file list (held in memory, or the
+// entries of an archive): sizes by slash path, and a reader of contents.
 type memTree struct {
-	files map[string][]byte
+	sizes map[string]int64
+	open  func(p string) ([]byte, error)
 	dirs  map[string][]entry
 }
 
-func newMemTree(files map[string][]byte) *memTree {
-	t := &memTree{files: files, dirs: map[string][]entry{"": nil}}
-	for p, b := range files {
-		e := entry{name: path.Base(p), regular: true, size: int64(len(b))}
+// newMemTree lists the files of sizes; open reads one of them.
+func newMemTree(sizes map[string]int64, open func(string) ([]byte, error)) *memTree {
+	t := &memTree{sizes: sizes, open: open, dirs: map[string][]entry{"": nil}}
+	for p, n := range sizes {
+		e := entry{name: path.Base(p), regular: true, size: n}
 		for {
 			parent := path.Dir(p)
 			if parent == "." {
@@ -92,12 +95,15 @@ func (t *memTree) list(dir string) ([]entry, error) {
 }
 
 func (t *memTree) read(p string) ([]byte, error) {
-	b, ok := t.files[p]
-	if !ok {
+	if _, ok := t.sizes[p]; !ok {
 		return nil, fs.ErrNotExist
 	}
-	return b, nil
+	return t.open(p)
 }
+
+// hiddenDir is a folder the selection leaves out, walked only for the
+// files --include brings back; the others count as left out for reason.
+type hiddenDir struct{ reason, name string }
 
 // walk reads the files below folder dir of t. nameOf turns a tree path
 // into an output path; rooted says output paths are relative to the
@@ -106,6 +112,18 @@ func (t *memTree) read(p string) ([]byte, error) {
 func (l *loader) walk(t tree, dir string, nameOf func(string) (string, error), rooted bool, match func(string) bool) error {
 	entries, err := t.list(dir)
 	if err != nil {
+		return err
+	}
+	// A project inside the tree (a Move package, a Foundry project in
+	// packages/): its framework's folders apply below it.
+	dname, err := nameOf(dir)
+	if err != nil {
+		return err
+	}
+	if dname == "." {
+		dname = ""
+	}
+	if err := l.rules.recogniseIn(t, dir, dname, entries); err != nil {
 		return err
 	}
 	for _, e := range entries {
@@ -118,26 +136,46 @@ func (l *loader) walk(t tree, dir string, nameOf func(string) (string, error), r
 			if skipDirs[e.name] {
 				continue
 			}
-			if why := l.rules.skipDir(name); why != "" {
+			hidden := l.hidden
+			switch why := l.rules.skipDir(name); {
+			case l.hidden != nil && l.rules.included(name, true):
+				l.hidden = nil // --include brings the whole folder back
+			case l.hidden != nil || why == "":
+			case len(l.rules.includes) == 0:
 				if err := l.exclude(t, p, name, why); err != nil {
 					return err
 				}
 				continue
+			case !l.rules.included(name, true):
+				// Left out, but --include may bring files of it back:
+				// walk it keeping only those.
+				l.hidden = &hiddenDir{reason: why, name: name + "/"}
 			}
 			if rooted {
 				if err := l.rules.enter(name); err != nil {
 					return err
 				}
 			}
-			if err := l.walk(t, p, nameOf, rooted, match); err != nil {
+			err := l.walk(t, p, nameOf, rooted, match)
+			l.hidden = hidden
+			if err != nil {
 				return err
 			}
 			continue
 		}
-		if !e.regular || match != nil && !match(p) || !l.kept(name) {
+		if !e.regular || match != nil && !match(p) {
 			continue
 		}
-		if why := l.rules.skipFile(name); why != "" {
+		if h := l.hidden; h != nil && !l.rules.included(name, false) {
+			if l.wanted(name) {
+				l.ex.add(h.reason, h.name, 1)
+			}
+			continue
+		}
+		if !l.kept(name) {
+			continue
+		}
+		if why := l.rules.skipFile(name); why != "" && !l.rules.included(name, false) {
 			l.ex.add(why, path.Dir(name)+"/", 1)
 			continue
 		}

@@ -7,6 +7,7 @@
 package sarif
 
 import (
+	"cmp"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -51,6 +52,10 @@ type Options struct {
 	// RepositoryURI, Revision and Branch give versionControlProvenance
 	// when the repository is known.
 	RepositoryURI, Revision, Branch string
+	// RepositoryRoot is where the repository's root is, relative to
+	// %SRCROOT% ("../" when the scan's root is one folder below it); empty
+	// when they are the same folder.
+	RepositoryRoot string
 }
 
 // Log is the top-level SARIF document.
@@ -74,6 +79,15 @@ type VersionControlDetails struct {
 	RepositoryURI string `json:"repositoryUri"`
 	RevisionID    string `json:"revisionId,omitempty"`
 	Branch        string `json:"branch,omitempty"`
+	// MappedTo says where the repository's root is, so viewers can turn
+	// result paths into repository paths.
+	MappedTo *MappedTo `json:"mappedTo,omitempty"`
+}
+
+// MappedTo is versionControlDetails.mappedTo: a folder relative to a base.
+type MappedTo struct {
+	URI       string `json:"uri,omitempty"`
+	URIBaseID string `json:"uriBaseId"`
 }
 
 // Tool describes bulwark.
@@ -221,7 +235,7 @@ func Build(rep *scanner.Report, o Options) *Log {
 		}
 	}
 	sort.Slice(sorted, func(i, j int) bool { return sorted[i].ID < sorted[j].ID })
-	drv := Driver{Name: "bulwark", InformationURI: "https://github.com/bulwark-sec/bulwark", Version: o.ToolVersion, Rules: []Rule{}}
+	drv := Driver{Name: "bulwark", InformationURI: "https://github.com/bulwark-sec/bulwark", Version: driverVersion(o.ToolVersion), Rules: []Rule{}}
 	for i, r := range sorted {
 		index[r.ID] = i
 		tags := []string{"security"}
@@ -324,7 +338,8 @@ func Build(rep *scanner.Report, o Options) *Log {
 	}
 	run.Invocations = []Invocation{inv}
 	if o.RepositoryURI != "" {
-		run.VersionControlProvenance = []VersionControlDetails{{RepositoryURI: o.RepositoryURI, RevisionID: o.Revision, Branch: o.Branch}}
+		run.VersionControlProvenance = []VersionControlDetails{{RepositoryURI: o.RepositoryURI, RevisionID: o.Revision, Branch: o.Branch,
+			MappedTo: &MappedTo{URI: o.RepositoryRoot, URIBaseID: "%SRCROOT%"}}}
 	}
 	return &Log{Schema: Schema, Version: Version, Runs: []Run{run}}
 }
@@ -386,4 +401,16 @@ func name(id string) string {
 		b.WriteString(strings.ToLower(part[1:]))
 	}
 	return b.String()
+}
+
+// driverVersion is the build's version as SARIF wants it, starting with a
+// number so viewers can compare versions (SARIF2005): a tag's "v" is
+// dropped ("v1.4.0" is "1.4.0"), and a build without a release number
+// ("dev", a bare commit from git describe --always) is "0.0.0-dev".
+func driverVersion(v string) string {
+	v = strings.TrimPrefix(v, "v")
+	if v == "" || v[0] < '0' || v[0] > '9' {
+		return "0.0.0-" + cmp.Or(v, "dev")
+	}
+	return v
 }

@@ -3,6 +3,7 @@ package sarif_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"os"
@@ -143,5 +144,24 @@ func TestRuleLinksAndSeverities(t *testing.T) {
 	}
 	if len(log.Runs[0].Tool.Driver.Rules) != len(eng.Rules()) {
 		t.Errorf("%d rules listed, the engine has %d", len(log.Runs[0].Tool.Driver.Rules), len(eng.Rules()))
+	}
+}
+
+// TestDriverVersion: the driver's version starts with a number, as SARIF
+// viewers compare versions (the multitool's SARIF2005).
+func TestDriverVersion(t *testing.T) {
+	for in, want := range map[string]string{"v1.4.0": "1.4.0", "1.4.0-rc.1": "1.4.0-rc.1", "dev": "0.0.0-dev", "": "0.0.0-dev",
+		"v0.3.1-5-gabc1234-dirty": "0.3.1-5-gabc1234-dirty", "abc1234": "0.0.0-abc1234"} {
+		var buf bytes.Buffer
+		if err := sarif.Write(&buf, &scanner.Report{}, sarif.Options{ToolVersion: in}); err != nil {
+			t.Fatal(err)
+		}
+		var log sarif.Log
+		if err := json.Unmarshal(buf.Bytes(), &log); err != nil {
+			t.Fatal(err)
+		}
+		if got := log.Runs[0].Tool.Driver.Version; got != want {
+			t.Errorf("ToolVersion %q: driver version %q, want %q", in, got, want)
+		}
 	}
 }
