@@ -72,7 +72,7 @@ func Run(ctx context.Context, cfg Config) int {
 		return ci.ExitError
 	}
 	o.Log, o.Progress, o.PollInterval, o.ToolVersion = w, ci.NewProgress(w, false), cfg.PollInterval, cfg.ToolVersion
-	if cfg.MaxAttempts > 0 {
+	if cfg.MaxAttempts > 0 && !o.Local() {
 		c, cerr := client.New(o.APIURL, o.APIKey)
 		if cerr != nil {
 			a.Errorf("bulwark: %v", cerr)
@@ -83,7 +83,11 @@ func Run(ctx context.Context, cfg Config) int {
 		o.Client = c
 	}
 
-	a.Group("bulwark: upload and scan")
+	group := "bulwark: upload and scan"
+	if o.Local() {
+		group = "bulwark: local scan (no api-url or no api-key)"
+	}
+	a.Group(group)
 	out, err := ci.Run(ctx, o)
 	a.EndGroup()
 	code := ci.ExitCode(out, err)
@@ -284,7 +288,11 @@ func Markdown(out *ci.Outcome, c ci.CIContext, runErr error) string {
 	}
 	b.WriteString("\n")
 	if out.Scan != nil {
-		fmt.Fprintf(&b, "\nScan `%s` (%s, preset %s, %d files", out.Scan.ID, out.Scan.Status, md(out.Scan.Preset), len(out.Files))
+		if out.Local != nil {
+			fmt.Fprintf(&b, "\nLocal scan, in the runner without a service (%s, preset %s, %d files", out.Scan.Status, md(out.Scan.Preset), len(out.Files))
+		} else {
+			fmt.Fprintf(&b, "\nScan `%s` (%s, preset %s, %d files", out.Scan.ID, out.Scan.Status, md(out.Scan.Preset), len(out.Files))
+		}
 		if out.Scan.DurationSeconds > 0 {
 			fmt.Fprintf(&b, ", %ds", out.Scan.DurationSeconds)
 		}

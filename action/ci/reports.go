@@ -54,7 +54,11 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 	}
 	fmt.Fprintln(w)
 	if out.Scan != nil {
-		fmt.Fprintf(w, "bulwark scan %s: %s", out.Scan.ID, out.Scan.Status)
+		if out.Local != nil {
+			fmt.Fprintf(w, "bulwark local scan: %s", out.Scan.Status)
+		} else {
+			fmt.Fprintf(w, "bulwark scan %s: %s", out.Scan.ID, out.Scan.Status)
+		}
 		if out.Scan.DurationSeconds > 0 {
 			fmt.Fprintf(w, " in %ds", out.Scan.DurationSeconds)
 		}

@@ -98,9 +98,12 @@ type Outcome struct {
 	Files      []scanner.File
 	Language   string
 	Skipped    string // why nothing was scanned (changed-only with no change)
-	ReportURL  string
-	SARIFFile  string
-	FailOn     string
+	// Local is the in-process scan's report when no service was used
+	// (nil otherwise); Results then hold its findings.
+	Local     *scanner.Report
+	ReportURL string
+	SARIFFile string
+	FailOn    string
 }
 
 // ExitCode maps a run's result to the process exit code.
@@ -116,13 +119,7 @@ func ExitCode(o *Outcome, err error) int {
 
 // Validate checks the options a user typed.
 func (o *Options) Validate() error {
-	if o.APIURL == "" {
-		return usagef("--api-url (or BULWARK_API_URL) is required")
-	}
-	if o.APIKey == "" {
-		return usagef("--api-key (or BULWARK_API_KEY) is required")
-	}
-	if o.Project == "" {
+	if !o.Local() && o.Project == "" {
 		return usagef("--project is required (a project id, or a name created when absent)")
 	}
 	o.FailOn = strings.ToLower(strings.TrimSpace(o.FailOn))
@@ -168,8 +165,15 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	if o.PollInterval <= 0 {
 		o.PollInterval = 2 * time.Second
 	}
+	local := o.Local()
+	switch {
+	case o.APIURL == "":
+		fmt.Fprintln(o.Log, "bulwark: no --api-url (or BULWARK_API_URL): scanning locally, in-process; nothing is uploaded or recorded")
+	case o.APIKey == "":
+		fmt.Fprintf(o.Log, "bulwark: no API key (a pull request from a fork gets no secrets): scanning locally, in-process; nothing is sent to %s\n", o.APIURL)
+	}
 	c := o.Client
-	if c == nil {
+	if c == nil && !local {
 		var err error
 		if c, err = client.New(o.APIURL, o.APIKey); err != nil {
 			return nil, &UsageError{Msg: err.Error()}
@@ -198,6 +202,9 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		return nil, usagef("no contract sources (.sol, .vy, .rs, .move, .cairo) under %s", strings.Join(o.Paths, ", "))
 	}
 	out.Files, out.Language = files, lang
+	if local {
+		return runLocal(ctx, o, cfg, out)
+	}
 	archive, err := Zip(files)
 	if err != nil {
 		return nil, err
@@ -555,6 +562,9 @@ func writeReports(o Options, out *Outcome) error {
 	if o.SARIFFile != "" {
 		out.SARIFFile = o.SARIFFile
 		reports = append(reports, report{o.SARIFFile, func(w io.Writer) error {
+			if out.Local != nil {
+				return writeLocalSARIF(w, out.Local, SARIFInfo{ToolVersion: o.ToolVersion, CI: o.CI})
+			}
 			return WriteSARIF(w, out.Results, SARIFInfo{ToolVersion: o.ToolVersion, CI: o.CI})
 		}})
 	}
