@@ -102,6 +102,7 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 	f.DurationVar(&o.PollInterval, "poll-interval", 2*time.Second, "how often to poll the scan")
 	f.BoolVar(&o.ChangedOnly, "changed-only", false, "upload only files changed since the base commit (git)")
 	f.StringVar(&o.BaseRef, "base-ref", "", "base commit for --changed-only (default: the CI's pull-request base)")
+	f.StringVar(&o.Baseline, "baseline", "", "count only findings new against this baseline: with the service a scan id or a branch (its latest scan), locally a git ref")
 	f.IntVar(&maxAttempts, "max-attempts", 5, "tries per API call on 429, 502, 503, 504 and refused connections")
 	return cmd
 }

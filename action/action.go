@@ -5,6 +5,7 @@
 package action
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -143,6 +144,7 @@ func options(in func(string, string) string, key string, getenv func(string) str
 	if o.ChangedOnly, err = boolInput("changed-only", in("changed-only", "false")); err != nil {
 		return o, err
 	}
+	o.Baseline = in("baseline", "")
 	// sarif-file stays as given: a relative path names the same file in
 	// this container (working directory /github/workspace) and in the
 	// later steps on the host, where the workspace has another path.
@@ -193,6 +195,10 @@ func setOutputs(a *githubactions.Action, getenv func(string) string, out *ci.Out
 		{"critical", strconv.Itoa(out.Counts.Critical)}, {"high", strconv.Itoa(out.Counts.High)},
 		{"medium", strconv.Itoa(out.Counts.Medium)}, {"low", strconv.Itoa(out.Counts.Low)},
 		{"total", strconv.Itoa(out.Counts.Total)}, {"sarif-file", out.SARIFFile}, {"report-url", out.ReportURL},
+	}
+	if b := out.Baseline; b != nil {
+		kv = append(kv, [2]string{"new", strconv.Itoa(b.New)}, [2]string{"fixed", strconv.Itoa(b.Fixed)},
+			[2]string{"unchanged", strconv.Itoa(b.Unchanged)})
 	}
 	if getenv("GITHUB_OUTPUT") == "" {
 		for _, p := range kv {
@@ -276,6 +282,10 @@ func Markdown(out *ci.Outcome, c ci.CIContext, runErr error) string {
 		fmt.Fprintf(&b, "| %s %s | %d |\n", icons[sev], sev, counts[sev])
 	}
 	fmt.Fprintf(&b, "| **total** | **%d** |\n\n", out.Counts.Total)
+	if bl := out.Baseline; bl != nil {
+		fmt.Fprintf(&b, "New code against `%s`: **%d new**, %d fixed, %d unchanged; only new findings count.\n\n",
+			md(cmp.Or(bl.Ref, bl.ScanID, "no baseline")), bl.New, bl.Fixed, bl.Unchanged)
+	}
 	if out.Triaged > 0 {
 		fmt.Fprintf(&b, "Skipped %d triaged finding(s) (false positive or fixed).\n\n", out.Triaged)
 	}

@@ -40,16 +40,7 @@ func runLocal(ctx context.Context, o Options, cfg *bundle.Config, out *Outcome) 
 	secs := int(time.Since(start).Seconds())
 	res := &client.ScanResults{Scan: client.Scan{Status: client.ScanCompleted, Preset: o.Preset,
 		DurationSeconds: secs, ScannersUsed: rep.ScannersUsed}}
-	for _, f := range rep.Findings {
-		status := "open"
-		if f.Suppressed {
-			status = StatusSuppressed
-		}
-		res.Vulnerabilities = append(res.Vulnerabilities, client.Vulnerability{Title: f.Title, Severity: string(f.Severity),
-			Status: status, Category: f.Category, Scanner: f.Scanner, DetectorID: f.DetectorID, File: f.File, Line: f.Line,
-			EndLine: f.EndLine, Confidence: f.Confidence, Snippet: f.Snippet, Description: f.Description,
-			Recommendation: f.Recommendation, CWE: f.CWE, SWC: f.SWC, Fingerprint: f.Fingerprint, Note: f.SuppressionReason})
-	}
+	res.Vulnerabilities = vulnerabilitiesOf(rep.Findings)
 	for _, e := range rep.Errors {
 		res.Errors = append(res.Errors, client.FileError{File: e.File, Line: e.Line, Message: e.Message})
 	}
@@ -57,6 +48,13 @@ func runLocal(ctx context.Context, o Options, cfg *bundle.Config, out *Outcome) 
 	out.Scan = &res.Scan
 	out.Results = res
 	out.Counts = res.Summary
+	if o.Baseline != "" {
+		if err := localBaseline(ctx, o, cfg, out); err != nil {
+			return out, err
+		}
+		fmt.Fprintf(o.Log, "bulwark: baseline %s: %d new, %d fixed, %d unchanged finding(s); only new ones count\n",
+			o.Baseline, out.Baseline.New, out.Baseline.Fixed, out.Baseline.Unchanged)
+	}
 	switch o.FailOn {
 	case FailOnGate:
 		fmt.Fprintln(o.Log, "bulwark: --fail-on gate without a service: applying the service's default gate (fail on any critical finding)")

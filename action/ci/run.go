@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/bulwark-sec/bulwark/action/client"
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/bundle"
@@ -69,8 +71,11 @@ type Options struct {
 	PollInterval    time.Duration
 	ChangedOnly     bool
 	BaseRef         string // for ChangedOnly; defaults to the CI's base commit
-	TriggeredBy     string
-	CI              CIContext
+	// Baseline counts only findings new against it: with the service a
+	// scan id or a branch (its latest scan), locally a git ref.
+	Baseline    string
+	TriggeredBy string
+	CI          CIContext
 	// Log receives progress and notices; Progress renders the wait.
 	Log      io.Writer
 	Progress Progress
@@ -100,7 +105,10 @@ type Outcome struct {
 	Skipped    string // why nothing was scanned (changed-only with no change)
 	// Local is the in-process scan's report when no service was used
 	// (nil otherwise); Results then hold its findings.
-	Local     *scanner.Report
+	Local *scanner.Report
+	// Baseline is set when only new findings counted (--baseline, or
+	// a new_code_only gate).
+	Baseline  *Baseline
 	ReportURL string
 	SARIFFile string
 	FailOn    string
@@ -353,7 +361,7 @@ func count(r *client.ScanResults) client.Summary {
 func tally(vs []client.Vulnerability) client.Summary {
 	var s client.Summary
 	for _, v := range vs {
-		if v.Status != "" && v.Status != "open" && v.Status != "acknowledged" {
+		if v.InBaseline || v.Status != "" && v.Status != "open" && v.Status != "acknowledged" {
 			continue
 		}
 		switch v.Severity {
@@ -398,7 +406,7 @@ func (o Options) evaluateInput(scanID string) client.EvaluateInput {
 	if tb == "" {
 		tb = "ci:" + o.CI.Provider
 	}
-	return client.EvaluateInput{ScanID: scanID, CIContext: o.CI, TriggeredBy: tb}
+	return client.EvaluateInput{ScanID: scanID, CIContext: o.CI, TriggeredBy: tb, Baseline: o.Baseline}
 }
 
 // decide sets GateStatus. With --fail-on gate the project's gate decides; a
@@ -417,6 +425,22 @@ func decide(ctx context.Context, c *client.Client, o Options, out *Outcome) erro
 		fmt.Fprintf(o.Log, "bulwark: warning: gate not recorded: %v\n", err)
 	}
 	out.Evaluation = ev
+	switch {
+	case ev != nil && ev.NewCodeOnly:
+		if err := serviceBaseline(ctx, c, o, out, ev.BaselineScanID); err != nil {
+			return err
+		}
+	case o.Baseline != "" && isUUID(o.Baseline):
+		if err := serviceBaseline(ctx, c, o, out, o.Baseline); err != nil {
+			return err
+		}
+	case o.Baseline != "":
+		fmt.Fprintf(o.Log, "bulwark: warning: --baseline %s: the service found no baseline without a quality gate; every finding counts\n", o.Baseline)
+	}
+	if out.Baseline != nil {
+		fmt.Fprintf(o.Log, "bulwark: baseline %s: %d new, %d fixed, %d unchanged finding(s); only new ones count\n",
+			first(out.Baseline.ScanID, out.Baseline.Ref, "none"), out.Baseline.New, out.Baseline.Fixed, out.Baseline.Unchanged)
+	}
 	switch o.FailOn {
 	case FailOnNone:
 		out.Conditions = []Condition{failOnCondition(o.FailOn, out.Counts)}
@@ -532,7 +556,7 @@ func Worst(r *client.ScanResults) []client.Vulnerability {
 	}
 	var vs []client.Vulnerability
 	for _, v := range r.Vulnerabilities {
-		if v.Status == "" || v.Status == "open" || v.Status == "acknowledged" {
+		if !v.InBaseline && (v.Status == "" || v.Status == "open" || v.Status == "acknowledged") {
 			vs = append(vs, v)
 		}
 	}
@@ -606,4 +630,9 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+func isUUID(s string) bool {
+	_, err := uuid.Parse(s)
+	return err == nil
 }
