@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -74,8 +75,8 @@ type jsonReport struct {
 		Critical, High, Total int
 	} `json:"counts"`
 	Baseline *struct {
-		Ref                    string `json:"ref"`
-		ScanID                 string `json:"scan_id"`
+		Ref                   string `json:"ref"`
+		ScanID                string `json:"scan_id"`
 		New, Fixed, Unchanged int
 	} `json:"baseline"`
 }
@@ -246,6 +247,15 @@ func TestCIEndToEndFirstRunRecordsDefaultGate(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stdout, "quality gate: FAILED (fail-on gate)") ||
 		strings.Contains(r.stderr, "the project has no quality gate") {
 		t.Fatalf("first run: exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	// The output links to the report page, which opens without a key.
+	link := regexp.MustCompile(`(?m)^report: (\S+)$`).FindStringSubmatch(r.stdout)
+	if link == nil || !strings.HasPrefix(link[1], env.URL+"/r/") {
+		t.Fatalf("no report link:\n%s", r.stdout)
+	}
+	if page := env.Do("GET", strings.TrimPrefix(link[1], env.URL), "", nil); page.Status != 200 ||
+		!strings.Contains(string(page.Body), "Reentrancy") {
+		t.Errorf("report page: %d %.300s", page.Status, page.Body)
 	}
 	g, err := c.GetQualityGate(ctx, p.ID)
 	if err != nil || g.Name != "Default quality gate" || !g.BlockOnCritical || g.BlockOnHigh || g.MaxCritical != 0 ||

@@ -308,7 +308,7 @@ func Markdown(out *ci.Outcome, c ci.CIContext, runErr error) string {
 		}
 		b.WriteString(")")
 		if out.ReportURL != "" {
-			fmt.Fprintf(&b, " · [results](%s)", out.ReportURL)
+			fmt.Fprintf(&b, " · [report](%s)", out.ReportURL)
 		}
 		b.WriteString("\n")
 	}

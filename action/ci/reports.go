@@ -104,7 +104,7 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 		}
 	}
 	if out.ReportURL != "" {
-		fmt.Fprintf(w, "\nresults: %s\n", out.ReportURL)
+		fmt.Fprintf(w, "\nreport: %s\n", out.ReportURL)
 	}
 }
 

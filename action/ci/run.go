@@ -248,7 +248,6 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		return out, fmt.Errorf("start scan of contract %s: %w", ct.ID, err)
 	}
 	out.Scan = scan
-	out.ReportURL = strings.TrimSuffix(c.BaseURL(), "/") + "/api/v1/scans/" + scan.ID + "/results"
 	fmt.Fprintf(o.Log, "bulwark: scan %s queued (preset %s)\n", scan.ID, first(scan.Preset, o.Preset, "standard"))
 
 	scan, err = wait(ctx, c, o, scan)
@@ -295,6 +294,8 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		override(cfg, res)
 	}
 	out.Results = res
+	// The report page opens without a key, unlike the JSON API.
+	out.ReportURL = res.ReportURL
 	out.Counts = count(res)
 	out.Triaged = triaged(res)
 	if err := decide(ctx, c, o, out); err != nil {

@@ -123,7 +123,7 @@ func TestRunUploadsAndRecordsContext(t *testing.T) {
 	if diff := cmp.Diff([]map[string]any{wantEval}, srv.Evaluations); diff != "" {
 		t.Errorf("evaluations (-want +got):\n%s", diff)
 	}
-	if !strings.HasSuffix(out.ReportURL, "/api/v1/scans/"+out.Scan.ID+"/results") {
+	if out.ReportURL != srv.URL+"/r/report-of-"+out.Scan.ID {
 		t.Errorf("report url %s", out.ReportURL)
 	}
 }

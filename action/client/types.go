@@ -167,6 +167,9 @@ type ScanResults struct {
 	Scan
 	Vulnerabilities []Vulnerability `json:"vulnerabilities"`
 	Errors          []FileError     `json:"errors"`
+	// ReportURL links to the scan's report page, which opens without a
+	// key (empty from a server without a public URL).
+	ReportURL string `json:"report_url,omitempty"`
 }
 
 // VulnerabilityFilter narrows GET /vulnerabilities.
