@@ -310,3 +310,29 @@ func TestCIEndToEndFirstRunRecordsDefaultGate(t *testing.T) {
 		t.Errorf("a gate was stored for the App's evaluation: %v", err)
 	}
 }
+
+// TestActionBaselineLocal: the Action's baseline input on the two-commit
+// fixture, without a service: outputs and job summary show new, fixed
+// and unchanged counts, and only the new high is annotated and counted.
+func TestActionBaselineLocal(t *testing.T) {
+	ws, _, _ := twoCommits(t)
+	env, outPath, sumPath := actionEnv(t, ws, "", "")
+	env["INPUT_BASELINE"] = "HEAD~1"
+	env["INPUT_FAIL-ON"] = "critical"
+	r := runBin(t, ws, env, "action")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	out := readOutputs(t, outPath)
+	if out["new"] != "1" || out["fixed"] != "0" || out["unchanged"] != "3" || out["total"] != "1" || out["high"] != "1" ||
+		out["critical"] != "0" || out["gate-status"] != "PASSED" {
+		t.Errorf("outputs %v", out)
+	}
+	sum, _ := os.ReadFile(sumPath)
+	if !strings.Contains(string(sum), "New code against `HEAD~1`: **1 new**, 0 fixed, 3 unchanged") {
+		t.Errorf("summary:\n%s", sum)
+	}
+	if strings.Count(r.stdout, "::error ") != 1 || !strings.Contains(r.stdout, "file=contracts/Wallet.sol") {
+		t.Errorf("annotations:\n%s", r.stdout)
+	}
+}
