@@ -116,7 +116,13 @@ func New(t testing.TB, opts ...Options) *Env {
 	if o.Clock != nil {
 		svc.Cursors.Now = o.Clock
 	}
-	svc.Reports = core.ReportLinks{Secret: svc.Cursors.Secret}
+	// Listen first, so report links know the server's URL before any
+	// goroutine (worker, App, handler) reads svc.Reports.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("servertest: listen: %v", err)
+	}
+	svc.Reports = core.ReportLinks{Secret: svc.Cursors.Secret, BaseURL: "http://" + ln.Addr().String()}
 	var gh *app.App
 	if o.GitHub != nil {
 		var err error
@@ -167,10 +173,6 @@ func New(t testing.TB, opts ...Options) *Env {
 			"database": bdb.PingContext,
 			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
 		}})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("servertest: listen: %v", err)
-	}
 	if o.Listener != nil {
 		ln = o.Listener(ln)
 	}
@@ -184,7 +186,6 @@ func New(t testing.TB, opts ...Options) *Env {
 	if err != nil {
 		t.Fatalf("servertest: bootstrap: %v", err)
 	}
-	svc.Reports.BaseURL = "http://" + ln.Addr().String()
 	return &Env{T: t, URL: "http://" + ln.Addr().String(), DB: bdb, Redis: rc, Svc: svc, Queue: q, Server: srv, GitHub: gh,
 		Key: b.APIKey, OrgID: b.OrganizationID.String(), UserID: b.UserID.String(),
 		Client: &http.Client{Timeout: 30 * time.Second}}
