@@ -110,19 +110,19 @@ func New(t testing.TB, opts ...Options) *Env {
 	if engine == nil {
 		engine = registry.Default()
 	}
-	svc := &core.Service{DB: bdb, Redis: rc, Queue: q, Engine: engine, Log: log,
-		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock,
-		Webhooks: o.Webhooks}
-	if o.Clock != nil {
-		svc.Cursors.Now = o.Clock
-	}
 	// Listen first, so report links know the server's URL before any
 	// goroutine (worker, App, handler) reads svc.Reports.
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatalf("servertest: listen: %v", err)
 	}
-	svc.Reports = core.ReportLinks{Secret: svc.Cursors.Secret, BaseURL: "http://" + ln.Addr().String()}
+	svc := &core.Service{DB: bdb, Redis: rc, Queue: q, Engine: engine, Log: log,
+		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock,
+		Webhooks: o.Webhooks}
+	if o.Clock != nil {
+		svc.Cursors.Now = o.Clock
+	}
+	svc.Reports = core.ReportLinks{Secret: svc.Cursors.Secret}
 	var gh *app.App
 	if o.GitHub != nil {
 		var err error
@@ -131,6 +131,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		}
 		svc.ScanFinished = append(svc.ScanFinished, gh.ScanFinished)
 	}
+	svc.Reports.BaseURL = "http://" + ln.Addr().String()
 	if !o.NoWorker {
 		wcfg := asynq.Config{Concurrency: 2, Queues: jobs.Queues, Logger: quietLogger{}, ShutdownTimeout: 5 * time.Second}
 		if gh != nil {
