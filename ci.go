@@ -19,7 +19,7 @@ func newCICmd() *cobra.Command {
 	var maxAttempts int
 	cmd := &cobra.Command{
 		Use:   "ci",
-		Short: "Upload contracts, scan, evaluate the quality gate and exit 0 (pass), 1 (fail) or 2 (error)",
+		Short: "Scan contracts (through the service, or locally without --api-url), apply the gate and exit 0 (pass), 1 (fail) or 2 (error)",
 		Long: `Upload the contract sources under --path, chosen as "bulwark scan" chooses
 them (files, folders, globs; the root's .bulwark.yml, .gitignore files,
 .bulwarkignore and --exclude apply to what folders and globs find;
@@ -27,6 +27,12 @@ dependencies, tests, scripts and mocks are left out unless --include-deps or
 --include-tests), scan them with --preset, wait up to --wait-timeout,
 evaluate the project's quality gate with the CI system's context, print a
 summary and write the reports asked for. Flags win over .bulwark.yml.
+
+Without --api-url (or BULWARK_API_URL), or without a key (a pull request
+from a fork gets no secrets), the scan runs locally, in-process, with the
+detectors "bulwark scan" runs: nothing is uploaded or recorded, and
+--fail-on gate applies the service's default gate (fail on any critical
+finding). The log says which mode ran.
 
 Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 1 the gate failed (or findings at or above --fail-on);
@@ -47,13 +53,15 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 			if err := o.Validate(); err != nil {
 				return usageExit(cmd, err)
 			}
-			c, err := client.New(o.APIURL, o.APIKey)
-			if err != nil {
-				return usageExit(cmd, err)
+			if !o.Local() {
+				c, err := client.New(o.APIURL, o.APIKey)
+				if err != nil {
+					return usageExit(cmd, err)
+				}
+				c.MaxAttempts = maxAttempts
+				c.UserAgent = "bulwark-ci/" + client.Version + " (" + o.CI.Provider + ")"
+				o.Client = c
 			}
-			c.MaxAttempts = maxAttempts
-			c.UserAgent = "bulwark-ci/" + client.Version + " (" + o.CI.Provider + ")"
-			o.Client = c
 			out, err := ci.Run(cmd.Context(), o)
 			if out != nil && (out.Scan != nil || out.Skipped != "") {
 				ci.WriteSummary(cmd.OutOrStdout(), out, 20)
@@ -95,6 +103,7 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 	f.DurationVar(&o.PollInterval, "poll-interval", 2*time.Second, "how often to poll the scan")
 	f.BoolVar(&o.ChangedOnly, "changed-only", false, "upload only files changed since the base commit (git)")
 	f.StringVar(&o.BaseRef, "base-ref", "", "base commit for --changed-only (default: the CI's pull-request base)")
+	f.StringVar(&o.Baseline, "baseline", "", "count only findings new against this baseline: with the service a scan id or a branch (its latest scan), locally a git ref")
 	f.IntVar(&maxAttempts, "max-attempts", 5, "tries per API call on 429, 502, 503, 504 and refused connections")
 	return cmd
 }

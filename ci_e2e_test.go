@@ -476,6 +476,16 @@ func TestActionEndToEnd(t *testing.T) {
 	if !strings.Contains(string(sum), "quality gate FAILED") || !strings.Contains(string(sum), "blob/ec26c3e57ca3a959ca5aad62de7213c562f8c821/contracts/Vault.sol#L") {
 		t.Errorf("summary:\n%s", sum)
 	}
+	// The summary and the report-url output link to the report page,
+	// which opens without a key, never to the JSON API.
+	if !strings.HasPrefix(out["report-url"], env.URL+"/r/") || !strings.Contains(string(sum), "[report]("+out["report-url"]+")") ||
+		strings.Contains(string(sum), "/api/v1/") {
+		t.Errorf("report-url %q; summary:\n%s", out["report-url"], sum)
+	}
+	if page := env.Do("GET", strings.TrimPrefix(out["report-url"], env.URL), "", nil); page.Status != 200 ||
+		!strings.Contains(string(page.Body), out["scan-id"]) {
+		t.Errorf("report page without a key: %d %.300s", page.Status, page.Body)
+	}
 	b, err := os.ReadFile(filepath.Join(ws, out["sarif-file"]))
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@
 package action
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -72,7 +73,7 @@ func Run(ctx context.Context, cfg Config) int {
 		return ci.ExitError
 	}
 	o.Log, o.Progress, o.PollInterval, o.ToolVersion = w, ci.NewProgress(w, false), cfg.PollInterval, cfg.ToolVersion
-	if cfg.MaxAttempts > 0 {
+	if cfg.MaxAttempts > 0 && !o.Local() {
 		c, cerr := client.New(o.APIURL, o.APIKey)
 		if cerr != nil {
 			a.Errorf("bulwark: %v", cerr)
@@ -83,7 +84,11 @@ func Run(ctx context.Context, cfg Config) int {
 		o.Client = c
 	}
 
-	a.Group("bulwark: upload and scan")
+	group := "bulwark: upload and scan"
+	if o.Local() {
+		group = "bulwark: local scan (no api-url or no api-key)"
+	}
+	a.Group(group)
 	out, err := ci.Run(ctx, o)
 	a.EndGroup()
 	code := ci.ExitCode(out, err)
@@ -140,6 +145,7 @@ func options(in func(string, string) string, key string, getenv func(string) str
 	if o.ChangedOnly, err = boolInput("changed-only", in("changed-only", "false")); err != nil {
 		return o, err
 	}
+	o.Baseline = in("baseline", "")
 	// sarif-file stays as given: a relative path names the same file in
 	// this container (working directory /github/workspace) and in the
 	// later steps on the host, where the workspace has another path.
@@ -190,6 +196,10 @@ func setOutputs(a *githubactions.Action, getenv func(string) string, out *ci.Out
 		{"critical", strconv.Itoa(out.Counts.Critical)}, {"high", strconv.Itoa(out.Counts.High)},
 		{"medium", strconv.Itoa(out.Counts.Medium)}, {"low", strconv.Itoa(out.Counts.Low)},
 		{"total", strconv.Itoa(out.Counts.Total)}, {"sarif-file", out.SARIFFile}, {"report-url", out.ReportURL},
+	}
+	if b := out.Baseline; b != nil {
+		kv = append(kv, [2]string{"new", strconv.Itoa(b.New)}, [2]string{"fixed", strconv.Itoa(b.Fixed)},
+			[2]string{"unchanged", strconv.Itoa(b.Unchanged)})
 	}
 	if getenv("GITHUB_OUTPUT") == "" {
 		for _, p := range kv {
@@ -273,6 +283,10 @@ func Markdown(out *ci.Outcome, c ci.CIContext, runErr error) string {
 		fmt.Fprintf(&b, "| %s %s | %d |\n", icons[sev], sev, counts[sev])
 	}
 	fmt.Fprintf(&b, "| **total** | **%d** |\n\n", out.Counts.Total)
+	if bl := out.Baseline; bl != nil {
+		fmt.Fprintf(&b, "New code against `%s`: **%d new**, %d fixed, %d unchanged; only new findings count.\n\n",
+			md(cmp.Or(bl.Ref, bl.ScanID, "no baseline")), bl.New, bl.Fixed, bl.Unchanged)
+	}
 	if out.Triaged > 0 {
 		fmt.Fprintf(&b, "Skipped %d triaged finding(s) (false positive or fixed).\n\n", out.Triaged)
 	}
@@ -285,13 +299,17 @@ func Markdown(out *ci.Outcome, c ci.CIContext, runErr error) string {
 	}
 	b.WriteString("\n")
 	if out.Scan != nil {
-		fmt.Fprintf(&b, "\nScan `%s` (%s, preset %s, %d files", out.Scan.ID, out.Scan.Status, md(out.Scan.Preset), len(out.Files))
+		if out.Local != nil {
+			fmt.Fprintf(&b, "\nLocal scan, in the runner without a service (%s, preset %s, %d files", out.Scan.Status, md(out.Scan.Preset), len(out.Files))
+		} else {
+			fmt.Fprintf(&b, "\nScan `%s` (%s, preset %s, %d files", out.Scan.ID, out.Scan.Status, md(out.Scan.Preset), len(out.Files))
+		}
 		if out.Scan.DurationSeconds > 0 {
 			fmt.Fprintf(&b, ", %ds", out.Scan.DurationSeconds)
 		}
 		b.WriteString(")")
 		if out.ReportURL != "" {
-			fmt.Fprintf(&b, " · [results](%s)", out.ReportURL)
+			fmt.Fprintf(&b, " · [report](%s)", out.ReportURL)
 		}
 		b.WriteString("\n")
 	}

@@ -106,7 +106,7 @@ func TestActionFailingGate(t *testing.T) {
 	scanID := got["scan-id"]
 	want := map[string]string{"scan-id": scanID, "gate-status": "FAILED", "critical": "15", "high": "3", "medium": "0",
 		"low": "14", "total": "32", "sarif-file": "bulwark.sarif",
-		"report-url": srv.URL + "/api/v1/scans/" + scanID + "/results"}
+		"report-url": srv.URL + "/r/report-of-" + scanID}
 	if diff := cmp.Diff(want, got); diff != "" || scanID == "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}

@@ -147,7 +147,7 @@ func TestActionMetadataMatchesCode(t *testing.T) {
 		outs = append(outs, id)
 	}
 	sort.Strings(outs)
-	want := []string{"critical", "gate-status", "high", "low", "medium", "report-url", "sarif-file", "scan-id", "total"}
+	want := []string{"critical", "fixed", "gate-status", "high", "low", "medium", "new", "report-url", "sarif-file", "scan-id", "total", "unchanged"}
 	if diff := cmp.Diff(want, outs); diff != "" {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}

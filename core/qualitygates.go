@@ -131,13 +131,16 @@ type GateInput struct {
 	MaxMedium       *int
 	MaxLow          *int
 	IsActive        *bool
+	// NewCodeOnly counts only findings new against the baseline scan.
+	NewCodeOnly *bool
 }
 
 // gateValues is a validated GateInput with defaults filled in.
 type gateValues struct {
-	name   string
-	rules  GateRules
-	active bool
+	name    string
+	rules   GateRules
+	active  bool
+	newCode bool
 }
 
 func (in GateInput) validate() (gateValues, error) {
@@ -177,6 +180,9 @@ func (in GateInput) validate() (gateValues, error) {
 	}
 	if in.IsActive != nil {
 		v.active = *in.IsActive
+	}
+	if in.NewCodeOnly != nil {
+		v.newCode = *in.NewCodeOnly
 	}
 	return v, nil
 }
@@ -238,7 +244,7 @@ func (s *Service) PutQualityGate(ctx context.Context, p *Principal, projectID uu
 		case err != nil:
 			return err
 		}
-		g.Name, g.IsActive, g.UpdatedAt = v.name, v.active, now
+		g.Name, g.IsActive, g.NewCodeOnly, g.UpdatedAt = v.name, v.active, v.newCode, now
 		g.BlockOnCritical, g.BlockOnHigh = v.rules.BlockOnCritical, v.rules.BlockOnHigh
 		g.MaxCritical, g.MaxHigh, g.MaxMedium, g.MaxLow = v.rules.MaxCritical, v.rules.MaxHigh, v.rules.MaxMedium, v.rules.MaxLow
 		if created {
@@ -256,6 +262,7 @@ func (s *Service) PutQualityGate(ctx context.Context, p *Principal, projectID uu
 			"project_id": projectID.String(), "created": created, "name": g.Name, "is_active": g.IsActive,
 			"block_on_critical": g.BlockOnCritical, "block_on_high": g.BlockOnHigh,
 			"max_critical": g.MaxCritical, "max_high": g.MaxHigh, "max_medium": g.MaxMedium, "max_low": g.MaxLow,
+			"new_code_only": g.NewCodeOnly,
 		})
 	})
 	if err != nil {
@@ -264,12 +271,51 @@ func (s *Service) PutQualityGate(ctx context.Context, p *Principal, projectID uu
 	return g, created, nil
 }
 
+// TriggeredByGitHubApp is the trigger of the GitHub App's evaluations.
+const TriggeredByGitHubApp = "github-app"
+
+// defaultGateOnEvaluation returns the project's gate, or stores the
+// documented default gate (api.md's defaults: block_on_critical, no other
+// limit) when the project has none and this is a CI evaluation: one
+// carrying ci_context from anything but the GitHub App, which reports "no
+// gate" as a neutral check instead. Other evaluations of a project
+// without a gate stay RESOURCE_NOT_FOUND. PUT replaces the stored gate.
+func (s *Service) defaultGateOnEvaluation(ctx context.Context, tx bun.Tx, p *Principal, projectID uuid.UUID, trigger string, ci map[string]any) (*db.QualityGate, error) {
+	g, err := s.gate(ctx, tx, p.OrgID, projectID)
+	if err == nil || !IsCode(err, CodeNotFound) || len(ci) == 0 || trigger == TriggeredByGitHubApp {
+		return g, err
+	}
+	v, _ := GateInput{}.validate()
+	now := s.Now()
+	g = &db.QualityGate{ID: newID(), OrganizationID: p.OrgID, ProjectID: projectID, Name: v.name,
+		BlockOnCritical: v.rules.BlockOnCritical, BlockOnHigh: v.rules.BlockOnHigh, MaxCritical: v.rules.MaxCritical,
+		MaxHigh: v.rules.MaxHigh, MaxMedium: v.rules.MaxMedium, MaxLow: v.rules.MaxLow, IsActive: v.active,
+		CreatedBy: p.UserID, CreatedAt: now, UpdatedAt: now}
+	if _, err := tx.NewInsert().Model(g).Exec(ctx); err != nil {
+		if db.IsUniqueViolation(err) {
+			return nil, Errorf(CodeConflict, "the quality gate of project %s was created concurrently; retry", projectID)
+		}
+		return nil, err
+	}
+	return g, s.audit(ctx, tx, p, "quality_gate.updated", "quality_gate", g.ID.String(), map[string]any{
+		"project_id": projectID.String(), "created": true, "default": true, "name": g.Name, "is_active": g.IsActive,
+		"block_on_critical": g.BlockOnCritical, "block_on_high": g.BlockOnHigh,
+		"max_critical": g.MaxCritical, "max_high": g.MaxHigh, "max_medium": g.MaxMedium, "max_low": g.MaxLow,
+		"new_code_only": g.NewCodeOnly, "triggered_by": trigger,
+	})
+}
+
 // EvaluateInput is the body of POST .../evaluate.
 type EvaluateInput struct {
 	// ScanID defaults to the project's latest scan.
 	ScanID      *uuid.UUID
 	CIContext   map[string]any
 	TriggeredBy *string
+	// Baseline, a scan id or a branch, makes this evaluation count only
+	// new findings (as a new_code_only gate does) against that scan, or
+	// the branch's latest scan. A new_code_only gate without it takes
+	// ci_context's base_branch.
+	Baseline *string
 }
 
 // Bounds of ci_context: a CI system describes a build in a few dozen short
@@ -425,7 +471,7 @@ func (s *Service) EvaluateQualityGate(ctx context.Context, p *Principal, project
 		if _, err := s.project(ctx, tx, p.OrgID, projectID); err != nil {
 			return err
 		}
-		g, err := s.gate(ctx, tx, p.OrgID, projectID)
+		g, err := s.defaultGateOnEvaluation(ctx, tx, p, projectID, trigger, ci)
 		if err != nil {
 			return err
 		}
@@ -437,6 +483,13 @@ func (s *Service) EvaluateQualityGate(ctx context.Context, p *Principal, project
 		ev = &db.GateEvaluation{ID: newID(), OrganizationID: p.OrgID, ProjectID: projectID, QualityGateID: g.ID,
 			ScanID: sc.ID, Violations: []db.GateViolation{}, TriggeredBy: trigger, CIContext: ci,
 			Branch: BranchKey(branch), CreatedAt: now, EvaluatedAt: now}
+		if g.NewCodeOnly || in.Baseline != nil {
+			ev.NewCodeOnly = true
+			base, _ := ci["base_branch"].(string)
+			if ev.BaselineScanID, err = s.baselineScan(ctx, tx, p.OrgID, projectID, sc.ID, in.Baseline, base); err != nil {
+				return err
+			}
+		}
 		switch sc.Status {
 		case ScanFailed, ScanCancelled:
 			return &Error{Code: CodeScanFailed,
@@ -497,6 +550,7 @@ func (s *Service) scanToEvaluate(ctx context.Context, tx bun.Tx, orgID, projectI
 // judge fills in the outcome of ev for the finished scan sc under gate g.
 func (s *Service) judge(ctx context.Context, q bun.IDB, ev *db.GateEvaluation, g *db.QualityGate, sc *db.Scan) error {
 	ev.Critical, ev.High, ev.Medium, ev.Low = 0, 0, 0, 0
+	ev.NewCount, ev.FixedCount, ev.UnchangedCount = 0, 0, 0
 	ev.Violations, ev.Note = []db.GateViolation{}, ""
 	if sc.Status == ScanFailed || sc.Status == ScanCancelled {
 		ev.Status, ev.Passed = GateFailing, false
@@ -504,11 +558,20 @@ func (s *Service) judge(ctx context.Context, q bun.IDB, ev *db.GateEvaluation, g
 			Message: fmt.Sprintf("scan %s ended %s; there is no result to pass", sc.ID, sc.Status)}}
 		return nil
 	}
-	c, err := countOpenVulnerabilities(ctx, q, ev.OrganizationID, sc.ID)
+	var c SeverityCounts
+	var err error
+	if ev.NewCodeOnly {
+		c, err = s.countNewVulnerabilities(ctx, q, ev)
+	} else {
+		c, err = countOpenVulnerabilities(ctx, q, ev.OrganizationID, sc.ID)
+	}
 	if err != nil {
 		return fmt.Errorf("count vulnerabilities of scan %s: %w", sc.ID, err)
 	}
 	ev.Critical, ev.High, ev.Medium, ev.Low = c.Critical, c.High, c.Medium, c.Low
+	if ev.NewCodeOnly && ev.BaselineScanID == nil {
+		ev.Note = "no baseline scan (none given, and no finished scan of the base branch); every finding counts as new"
+	}
 	if !g.IsActive {
 		ev.Status, ev.Passed = GatePassing, true
 		ev.Note = "the quality gate is inactive; no rule was enforced"
@@ -593,7 +656,8 @@ func (s *Service) resolve(ctx context.Context, tx bun.Tx, ev *db.GateEvaluation,
 	}
 	ev.EvaluatedAt = s.Now()
 	res, err := tx.NewUpdate().Model(ev).
-		Column("status", "passed", "critical_count", "high_count", "medium_count", "low_count", "violations", "note", "evaluated_at").
+		Column("status", "passed", "critical_count", "high_count", "medium_count", "low_count", "violations", "note", "evaluated_at",
+			"new_count", "fixed_count", "unchanged_count").
 		Where("id = ? AND status = ?", ev.ID, GatePending).Exec(ctx)
 	if err != nil {
 		return fmt.Errorf("resolve evaluation %s: %w", ev.ID, err)
@@ -727,4 +791,88 @@ func (s *Service) GateBadgeStatus(ctx context.Context, projectID uuid.UUID, bran
 		return BadgeUnknown, true, err
 	}
 	return ev.Status, true, nil
+}
+
+// baselineScan finds the scan a new-code evaluation of scan compares
+// with: baseline's scan (an id of a scan of the project) or the latest
+// finished scan evaluated on branch baseline, else on ci_context's
+// base_branch. nil when there is none (every finding is then new).
+func (s *Service) baselineScan(ctx context.Context, q bun.IDB, orgID, projectID, scan uuid.UUID, baseline *string, baseBranch string) (*uuid.UUID, error) {
+	branch := baseBranch
+	if baseline != nil {
+		b := strings.TrimSpace(*baseline)
+		if id, err := uuid.Parse(b); err == nil {
+			sc := new(db.Scan)
+			if err := q.NewSelect().Model(sc).Column("id", "project_id").
+				Where("organization_id = ? AND id = ?", orgID, id).Scan(ctx); err != nil {
+				if errors.Is(db.NotFoundErr(err), db.ErrNotFound) {
+					return nil, Errorf(CodeNotFound, "baseline scan %s not found", id)
+				}
+				return nil, err
+			}
+			if sc.ProjectID != projectID {
+				return nil, Invalid("baseline", "not_in_project", fmt.Sprintf("baseline scan %s belongs to another project", id))
+			}
+			return &id, nil
+		}
+		if b == "" || utf8.RuneCountInString(b) > maxBranchLength || strings.IndexFunc(b, unicode.IsControl) >= 0 {
+			return nil, Invalid("baseline", "invalid", "baseline must be a scan id or a branch name")
+		}
+		branch = b
+	}
+	branch = BranchKey(branch)
+	if branch == "" {
+		return nil, nil
+	}
+	var ids []uuid.UUID
+	err := q.NewSelect().TableExpr("quality_gate_evaluations AS e").ColumnExpr("e.scan_id").
+		Join("JOIN scans AS s ON s.id = e.scan_id").
+		Where("e.organization_id = ? AND e.project_id = ? AND e.branch = ?", orgID, projectID, branch).
+		Where("e.scan_id <> ?", scan).Where("s.status = ?", ScanCompleted).
+		OrderExpr("s.created_at DESC").OrderExpr("s.id DESC").Limit(1).Scan(ctx, &ids)
+	if err != nil || len(ids) == 0 {
+		return nil, err
+	}
+	return &ids[0], nil
+}
+
+// countNewVulnerabilities counts, by severity, the open and acknowledged
+// findings of ev's scan whose fingerprint its baseline scan lacks
+// (core.CompareFindings), and records the new, fixed and unchanged counts.
+func (s *Service) countNewVulnerabilities(ctx context.Context, q bun.IDB, ev *db.GateEvaluation) (SeverityCounts, error) {
+	load := func(scan uuid.UUID) ([]db.Vulnerability, error) {
+		var vs []db.Vulnerability
+		err := q.NewSelect().Model(&vs).Column("severity", "status", "fingerprint", "suppressed").
+			Where("organization_id = ? AND scan_id = ?", ev.OrganizationID, scan).Scan(ctx)
+		return vs, err
+	}
+	head, err := load(ev.ScanID)
+	if err != nil {
+		return SeverityCounts{}, err
+	}
+	var base []db.Vulnerability
+	if ev.BaselineScanID != nil {
+		if base, err = load(*ev.BaselineScanID); err != nil {
+			return SeverityCounts{}, err
+		}
+	}
+	cmp := CompareFindings(base, head)
+	ev.NewCount, ev.FixedCount, ev.UnchangedCount = len(cmp.New), len(cmp.Fixed), cmp.Unchanged
+	var c SeverityCounts
+	for _, v := range cmp.New {
+		if !slices.Contains(countedVulnStatuses, v.Status) {
+			continue
+		}
+		switch v.Severity {
+		case "critical":
+			c.Critical++
+		case "high":
+			c.High++
+		case "medium":
+			c.Medium++
+		case "low":
+			c.Low++
+		}
+	}
+	return c, nil
 }

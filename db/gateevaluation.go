@@ -31,9 +31,18 @@ type GateEvaluation struct {
 	CIContext      map[string]any  `bun:"ci_context,notnull,type:jsonb"`
 	// Branch is ci_context.branch, kept in a column so that build-status,
 	// history and the badge can filter on it with an index.
-	Branch      string    `bun:"branch,notnull"`
-	CreatedAt   time.Time `bun:"created_at,notnull"`
-	EvaluatedAt time.Time `bun:"evaluated_at,notnull"`
+	Branch string `bun:"branch,notnull"`
+	// NewCodeOnly marks an evaluation that counted only new findings:
+	// those whose fingerprint BaselineScanID's scan lacks (every finding,
+	// when no baseline scan was found). New, Fixed and Unchanged compare
+	// the scan with the baseline.
+	NewCodeOnly    bool       `bun:"new_code_only,notnull,default:false"`
+	BaselineScanID *uuid.UUID `bun:"baseline_scan_id,type:uuid"`
+	NewCount       int        `bun:"new_count,notnull,default:0"`
+	FixedCount     int        `bun:"fixed_count,notnull,default:0"`
+	UnchangedCount int        `bun:"unchanged_count,notnull,default:0"`
+	CreatedAt      time.Time  `bun:"created_at,notnull"`
+	EvaluatedAt    time.Time  `bun:"evaluated_at,notnull"`
 }
 
 // GateViolation is one rule a scan broke.

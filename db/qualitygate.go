@@ -27,9 +27,12 @@ type QualityGate struct {
 	MaxMedium       int       `bun:"max_medium,notnull"`
 	MaxLow          int       `bun:"max_low,notnull"`
 	IsActive        bool      `bun:"is_active,notnull"`
-	CreatedBy       uuid.UUID `bun:"created_by,notnull,type:uuid"`
-	CreatedAt       time.Time `bun:"created_at,notnull"`
-	UpdatedAt       time.Time `bun:"updated_at,notnull"`
+	// NewCodeOnly counts only findings whose fingerprint the baseline
+	// scan (the base branch's latest) lacks.
+	NewCodeOnly bool      `bun:"new_code_only,notnull,default:false"`
+	CreatedBy   uuid.UUID `bun:"created_by,notnull,type:uuid"`
+	CreatedAt   time.Time `bun:"created_at,notnull"`
+	UpdatedAt   time.Time `bun:"updated_at,notnull"`
 }
 
 // GetQualityGate loads the gate of a project of org.

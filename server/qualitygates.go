@@ -29,6 +29,7 @@ type gateJSON struct {
 	MaxMedium       int       `json:"max_medium"`
 	MaxLow          int       `json:"max_low"`
 	IsActive        bool      `json:"is_active"`
+	NewCodeOnly     bool      `json:"new_code_only"`
 	CreatedBy       string    `json:"created_by"`
 	CreatedAt       time.Time `json:"created_at"`
 	UpdatedAt       time.Time `json:"updated_at"`
@@ -38,7 +39,7 @@ func toGate(g *db.QualityGate) gateJSON {
 	return gateJSON{ID: g.ID.String(), ProjectID: g.ProjectID.String(), OrganizationID: g.OrganizationID.String(),
 		Name: g.Name, BlockOnCritical: g.BlockOnCritical, BlockOnHigh: g.BlockOnHigh,
 		MaxCritical: g.MaxCritical, MaxHigh: g.MaxHigh, MaxMedium: g.MaxMedium, MaxLow: g.MaxLow,
-		IsActive: g.IsActive, CreatedBy: g.CreatedBy.String(), CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC()}
+		IsActive: g.IsActive, NewCodeOnly: g.NewCodeOnly, CreatedBy: g.CreatedBy.String(), CreatedAt: g.CreatedAt.UTC(), UpdatedAt: g.UpdatedAt.UTC()}
 }
 
 // gateStatus is the envelope status of a gate.
@@ -66,6 +67,11 @@ type evaluationJSON struct {
 	Note           *string            `json:"note"`
 	TriggeredBy    string             `json:"triggered_by"`
 	CIContext      map[string]any     `json:"ci_context"`
+	NewCodeOnly    bool               `json:"new_code_only"`
+	BaselineScanID *string            `json:"baseline_scan_id"`
+	NewCount       *int               `json:"new_count"`
+	FixedCount     *int               `json:"fixed_count"`
+	UnchangedCount *int               `json:"unchanged_count"`
 	CreatedAt      time.Time          `json:"created_at"`
 	EvaluatedAt    time.Time          `json:"evaluated_at"`
 }
@@ -85,6 +91,15 @@ func toEvaluation(e *db.GateEvaluation) evaluationJSON {
 	if e.Note != "" {
 		n := e.Note
 		out.Note = &n
+	}
+	out.NewCodeOnly = e.NewCodeOnly
+	if e.BaselineScanID != nil {
+		b := e.BaselineScanID.String()
+		out.BaselineScanID = &b
+	}
+	if e.NewCodeOnly && e.Status != core.GatePending {
+		n, f, u := e.NewCount, e.FixedCount, e.UnchangedCount
+		out.NewCount, out.FixedCount, out.UnchangedCount = &n, &f, &u
 	}
 	return out
 }
@@ -116,6 +131,7 @@ type gateRequest struct {
 	MaxMedium       *int    `json:"max_medium"`
 	MaxLow          *int    `json:"max_low"`
 	IsActive        *bool   `json:"is_active"`
+	NewCodeOnly     *bool   `json:"new_code_only"`
 }
 
 // evaluateRequest is the body of POST .../evaluate; every field is
@@ -124,6 +140,7 @@ type evaluateRequest struct {
 	ScanID      *string         `json:"scan_id"`
 	CIContext   json.RawMessage `json:"ci_context"`
 	TriggeredBy *string         `json:"triggered_by"`
+	Baseline    *string         `json:"baseline"`
 }
 
 // maxRawCIContext refuses absurd ci_context bodies before decoding them;
@@ -165,7 +182,7 @@ func (s *Server) handleGatePut(c *fiber.Ctx) error {
 	g, created, err := s.svc.PutQualityGate(c.UserContext(), p, id, core.GateInput{
 		Name: req.Name, BlockOnCritical: req.BlockOnCritical, BlockOnHigh: req.BlockOnHigh,
 		MaxCritical: req.MaxCritical, MaxHigh: req.MaxHigh, MaxMedium: req.MaxMedium, MaxLow: req.MaxLow,
-		IsActive: req.IsActive,
+		IsActive: req.IsActive, NewCodeOnly: req.NewCodeOnly,
 	})
 	if err != nil {
 		return err
@@ -203,7 +220,7 @@ func (s *Server) handleGateEvaluate(c *fiber.Ctx) error {
 			return err
 		}
 	}
-	in := core.EvaluateInput{TriggeredBy: req.TriggeredBy}
+	in := core.EvaluateInput{TriggeredBy: req.TriggeredBy, Baseline: req.Baseline}
 	if req.ScanID != nil {
 		sid, err := parseUUIDField("scan_id", *req.ScanID)
 		if err != nil {

@@ -92,7 +92,8 @@ func (s *Server) handleReportPage(c *fiber.Ctx) error {
 	if err != nil {
 		return err
 	}
-	data := map[string]any{"Scan": rep.Scan, "Name": rep.Contract, "Counts": map[string]int{},
+	data := map[string]any{"Scan": rep.Scan, "Name": rep.Contract,
+		"Counts": map[string]int{"critical": 0, "high": 0, "medium": 0, "low": 0},
 		"Failed": rep.Scan.Status == core.ScanFailed || rep.Scan.Status == core.ScanCancelled}
 	if rep.Project != nil {
 		data["Name"] = rep.Project.Name + " · " + rep.Contract

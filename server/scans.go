@@ -163,6 +163,10 @@ type scanResultsJSON struct {
 	scanJSON
 	Vulnerabilities []vulnerabilityJSON `json:"vulnerabilities"`
 	Errors          []db.FileError      `json:"errors"`
+	// ReportURL is a signed, expiring link to the scan's report page
+	// (GET /r/{token}) that opens without an API key; null when the
+	// server has no public URL.
+	ReportURL *string `json:"report_url"`
 }
 
 func (s *Server) handleScanResults(c *fiber.Ctx) error {
@@ -181,6 +185,9 @@ func (s *Server) handleScanResults(c *fiber.Ctx) error {
 	}
 	if out.Errors == nil {
 		out.Errors = []db.FileError{}
+	}
+	if u := s.svc.Reports.URL(r.Scan.ID, s.svc.Now()); u != "" && len(s.svc.Reports.Secret) > 0 {
+		out.ReportURL = &u
 	}
 	return one(c, fiber.StatusOK, r.Scan.ID, r.Scan.Status, r.Scan.CreatedAt, out)
 }

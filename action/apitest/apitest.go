@@ -170,7 +170,8 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 			fail(w, 404, "RESOURCE_NOT_FOUND", "no scan")
 			return
 		}
-		res := client.ScanResults{Scan: *sc, Vulnerabilities: s.Findings, Errors: s.FileErrors}
+		res := client.ScanResults{Scan: *sc, Vulnerabilities: s.Findings, Errors: s.FileErrors,
+			ReportURL: s.URL + "/r/report-of-" + sc.ID}
 		if res.Vulnerabilities == nil {
 			res.Vulnerabilities = []client.Vulnerability{}
 		}

@@ -27,7 +27,8 @@ func WriteJSON(w io.Writer, out *Outcome, ci CIContext) error {
 		Errors          []client.FileError     `json:"errors"`
 		CIContext       CIContext              `json:"ci_context"`
 		ReportURL       string                 `json:"report_url,omitempty"`
-	}{GateStatus: out.GateStatus, FailOn: out.FailOn, Reasons: out.Reasons, Conditions: out.Conditions, Counts: out.Counts, Triaged: out.Triaged,
+		Baseline        *Baseline              `json:"baseline,omitempty"`
+	}{Baseline: out.Baseline, GateStatus: out.GateStatus, FailOn: out.FailOn, Reasons: out.Reasons, Conditions: out.Conditions, Counts: out.Counts, Triaged: out.Triaged,
 		Project: out.Project, Contract: out.Contract, Scan: out.Scan, Evaluation: out.Evaluation,
 		Vulnerabilities: []client.Vulnerability{}, Errors: []client.FileError{}, CIContext: ci, ReportURL: out.ReportURL}
 	if out.Results != nil {
@@ -54,7 +55,11 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 	}
 	fmt.Fprintln(w)
 	if out.Scan != nil {
-		fmt.Fprintf(w, "bulwark scan %s: %s", out.Scan.ID, out.Scan.Status)
+		if out.Local != nil {
+			fmt.Fprintf(w, "bulwark local scan: %s", out.Scan.Status)
+		} else {
+			fmt.Fprintf(w, "bulwark scan %s: %s", out.Scan.ID, out.Scan.Status)
+		}
 		if out.Scan.DurationSeconds > 0 {
 			fmt.Fprintf(w, " in %ds", out.Scan.DurationSeconds)
 		}
@@ -68,6 +73,10 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 		fmt.Fprintf(w, "  %-10s %8d\n", sev, sevCount(out.Counts, sev))
 	}
 	fmt.Fprintf(w, "  %-10s %8d\n", "total", out.Counts.Total)
+	if b := out.Baseline; b != nil {
+		fmt.Fprintf(w, "  new code against %s: %d new, %d fixed, %d unchanged (only new findings count)\n",
+			first(b.Ref, b.ScanID, "no baseline"), b.New, b.Fixed, b.Unchanged)
+	}
 	if out.Triaged > 0 {
 		fmt.Fprintf(w, "  skipped %d triaged finding(s) (false positive or fixed)\n", out.Triaged)
 	}
@@ -95,7 +104,7 @@ func WriteSummary(w io.Writer, out *Outcome, limit int) {
 		}
 	}
 	if out.ReportURL != "" {
-		fmt.Fprintf(w, "\nresults: %s\n", out.ReportURL)
+		fmt.Fprintf(w, "\nreport: %s\n", out.ReportURL)
 	}
 }
 

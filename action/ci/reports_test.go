@@ -296,7 +296,7 @@ func TestSummary(t *testing.T) {
 	s := buf.String()
 	for _, want := range []string{"bulwark scan s1: completed in 3s (preset deep)", "  critical          2\n",
 		"  total             4\n", "quality gate: FAILED (fail-on gate)", "  - 2 critical finding(s), block_on_critical",
-		"CRITICAL  src/Vault.sol:12", "2 more in the reports", "src/Broken.sol:4 parse error", "results: http://x/r"} {
+		"CRITICAL  src/Vault.sol:12", "2 more in the reports", "src/Broken.sol:4 parse error", "report: http://x/r"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("summary lacks %q:\n%s", want, s)
 		}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
+
 	"github.com/bulwark-sec/bulwark/action/client"
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/bundle"
@@ -69,8 +71,11 @@ type Options struct {
 	PollInterval    time.Duration
 	ChangedOnly     bool
 	BaseRef         string // for ChangedOnly; defaults to the CI's base commit
-	TriggeredBy     string
-	CI              CIContext
+	// Baseline counts only findings new against it: with the service a
+	// scan id or a branch (its latest scan), locally a git ref.
+	Baseline    string
+	TriggeredBy string
+	CI          CIContext
 	// Log receives progress and notices; Progress renders the wait.
 	Log      io.Writer
 	Progress Progress
@@ -98,9 +103,15 @@ type Outcome struct {
 	Files      []scanner.File
 	Language   string
 	Skipped    string // why nothing was scanned (changed-only with no change)
-	ReportURL  string
-	SARIFFile  string
-	FailOn     string
+	// Local is the in-process scan's report when no service was used
+	// (nil otherwise); Results then hold its findings.
+	Local *scanner.Report
+	// Baseline is set when only new findings counted (--baseline, or
+	// a new_code_only gate).
+	Baseline  *Baseline
+	ReportURL string
+	SARIFFile string
+	FailOn    string
 }
 
 // ExitCode maps a run's result to the process exit code.
@@ -116,13 +127,7 @@ func ExitCode(o *Outcome, err error) int {
 
 // Validate checks the options a user typed.
 func (o *Options) Validate() error {
-	if o.APIURL == "" {
-		return usagef("--api-url (or BULWARK_API_URL) is required")
-	}
-	if o.APIKey == "" {
-		return usagef("--api-key (or BULWARK_API_KEY) is required")
-	}
-	if o.Project == "" {
+	if !o.Local() && o.Project == "" {
 		return usagef("--project is required (a project id, or a name created when absent)")
 	}
 	o.FailOn = strings.ToLower(strings.TrimSpace(o.FailOn))
@@ -168,8 +173,15 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 	if o.PollInterval <= 0 {
 		o.PollInterval = 2 * time.Second
 	}
+	local := o.Local()
+	switch {
+	case o.APIURL == "":
+		fmt.Fprintln(o.Log, "bulwark: no --api-url (or BULWARK_API_URL): scanning locally, in-process; nothing is uploaded or recorded")
+	case o.APIKey == "":
+		fmt.Fprintf(o.Log, "bulwark: no API key (a pull request from a fork gets no secrets): scanning locally, in-process; nothing is sent to %s\n", o.APIURL)
+	}
 	c := o.Client
-	if c == nil {
+	if c == nil && !local {
 		var err error
 		if c, err = client.New(o.APIURL, o.APIKey); err != nil {
 			return nil, &UsageError{Msg: err.Error()}
@@ -198,6 +210,9 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		return nil, usagef("no contract sources (.sol, .vy, .rs, .move, .cairo) under %s", strings.Join(o.Paths, ", "))
 	}
 	out.Files, out.Language = files, lang
+	if local {
+		return runLocal(ctx, o, cfg, out)
+	}
 	archive, err := Zip(files)
 	if err != nil {
 		return nil, err
@@ -233,7 +248,6 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		return out, fmt.Errorf("start scan of contract %s: %w", ct.ID, err)
 	}
 	out.Scan = scan
-	out.ReportURL = strings.TrimSuffix(c.BaseURL(), "/") + "/api/v1/scans/" + scan.ID + "/results"
 	fmt.Fprintf(o.Log, "bulwark: scan %s queued (preset %s)\n", scan.ID, first(scan.Preset, o.Preset, "standard"))
 
 	scan, err = wait(ctx, c, o, scan)
@@ -280,6 +294,8 @@ func Run(ctx context.Context, o Options) (*Outcome, error) {
 		override(cfg, res)
 	}
 	out.Results = res
+	// The report page opens without a key, unlike the JSON API.
+	out.ReportURL = res.ReportURL
 	out.Counts = count(res)
 	out.Triaged = triaged(res)
 	if err := decide(ctx, c, o, out); err != nil {
@@ -346,7 +362,7 @@ func count(r *client.ScanResults) client.Summary {
 func tally(vs []client.Vulnerability) client.Summary {
 	var s client.Summary
 	for _, v := range vs {
-		if v.Status != "" && v.Status != "open" && v.Status != "acknowledged" {
+		if v.InBaseline || v.Status != "" && v.Status != "open" && v.Status != "acknowledged" {
 			continue
 		}
 		switch v.Severity {
@@ -391,7 +407,7 @@ func (o Options) evaluateInput(scanID string) client.EvaluateInput {
 	if tb == "" {
 		tb = "ci:" + o.CI.Provider
 	}
-	return client.EvaluateInput{ScanID: scanID, CIContext: o.CI, TriggeredBy: tb}
+	return client.EvaluateInput{ScanID: scanID, CIContext: o.CI, TriggeredBy: tb, Baseline: o.Baseline}
 }
 
 // decide sets GateStatus. With --fail-on gate the project's gate decides; a
@@ -410,6 +426,22 @@ func decide(ctx context.Context, c *client.Client, o Options, out *Outcome) erro
 		fmt.Fprintf(o.Log, "bulwark: warning: gate not recorded: %v\n", err)
 	}
 	out.Evaluation = ev
+	switch {
+	case ev != nil && ev.NewCodeOnly:
+		if err := serviceBaseline(ctx, c, o, out, ev.BaselineScanID); err != nil {
+			return err
+		}
+	case o.Baseline != "" && isUUID(o.Baseline):
+		if err := serviceBaseline(ctx, c, o, out, o.Baseline); err != nil {
+			return err
+		}
+	case o.Baseline != "":
+		fmt.Fprintf(o.Log, "bulwark: warning: --baseline %s: the service found no baseline without a quality gate; every finding counts\n", o.Baseline)
+	}
+	if out.Baseline != nil {
+		fmt.Fprintf(o.Log, "bulwark: baseline %s: %d new, %d fixed, %d unchanged finding(s); only new ones count\n",
+			first(out.Baseline.ScanID, out.Baseline.Ref, "none"), out.Baseline.New, out.Baseline.Fixed, out.Baseline.Unchanged)
+	}
 	switch o.FailOn {
 	case FailOnNone:
 		out.Conditions = []Condition{failOnCondition(o.FailOn, out.Counts)}
@@ -525,7 +557,7 @@ func Worst(r *client.ScanResults) []client.Vulnerability {
 	}
 	var vs []client.Vulnerability
 	for _, v := range r.Vulnerabilities {
-		if v.Status == "" || v.Status == "open" || v.Status == "acknowledged" {
+		if !v.InBaseline && (v.Status == "" || v.Status == "open" || v.Status == "acknowledged") {
 			vs = append(vs, v)
 		}
 	}
@@ -555,6 +587,9 @@ func writeReports(o Options, out *Outcome) error {
 	if o.SARIFFile != "" {
 		out.SARIFFile = o.SARIFFile
 		reports = append(reports, report{o.SARIFFile, func(w io.Writer) error {
+			if out.Local != nil {
+				return writeLocalSARIF(w, out.Local, SARIFInfo{ToolVersion: o.ToolVersion, CI: o.CI})
+			}
 			return WriteSARIF(w, out.Results, SARIFInfo{ToolVersion: o.ToolVersion, CI: o.CI})
 		}})
 	}
@@ -596,4 +631,9 @@ func writeFile(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
 	return f.Close()
+}
+
+func isUUID(s string) bool {
+	_, err := uuid.Parse(s)
+	return err == nil
 }

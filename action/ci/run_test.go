@@ -123,7 +123,7 @@ func TestRunUploadsAndRecordsContext(t *testing.T) {
 	if diff := cmp.Diff([]map[string]any{wantEval}, srv.Evaluations); diff != "" {
 		t.Errorf("evaluations (-want +got):\n%s", diff)
 	}
-	if !strings.HasSuffix(out.ReportURL, "/api/v1/scans/"+out.Scan.ID+"/results") {
+	if out.ReportURL != srv.URL+"/r/report-of-"+out.Scan.ID {
 		t.Errorf("report url %s", out.ReportURL)
 	}
 }
@@ -230,8 +230,6 @@ func TestRunErrors(t *testing.T) {
 		mod  func(*ci.Options)
 		want string
 	}{
-		{"no url", func(o *ci.Options) { o.APIURL = "" }, "--api-url"},
-		{"no key", func(o *ci.Options) { o.APIKey = "" }, "--api-key"},
 		{"no project", func(o *ci.Options) { o.Project = "" }, "--project"},
 		{"bad fail-on", func(o *ci.Options) { o.FailOn = "severe" }, "--fail-on"},
 		{"bad preset", func(o *ci.Options) { o.Preset = "fast" }, "--preset"},
@@ -342,5 +340,38 @@ func TestJSONReportRoundTrips(t *testing.T) {
 	}
 	if doc.GateStatus != out.GateStatus || doc.Counts.Critical != 1 || len(doc.Vulnerabilities) != 1 || doc.CIContext["provider"] != "gitlab" {
 		t.Errorf("doc %+v", doc)
+	}
+}
+
+// TestRunLocalWithoutURLOrKey: no URL, or a URL without a key (a fork's
+// pull request), scans in-process: nothing reaches the service, the log
+// says so, and the default gate decides --fail-on gate.
+func TestRunLocalWithoutURLOrKey(t *testing.T) {
+	for name, mod := range map[string]func(*ci.Options){
+		"no url": func(o *ci.Options) { o.APIURL, o.Client = "", nil },
+		"no key": func(o *ci.Options) { o.APIKey, o.Client = "", nil },
+	} {
+		t.Run(name, func(t *testing.T) {
+			srv := apitest.New(t)
+			o := options(t, srv, sources(t))
+			mod(&o)
+			var log bytes.Buffer
+			o.Log = &log
+			out, err := ci.Run(context.Background(), o)
+			if err != nil || out.Local == nil || out.Scan == nil || out.Results == nil {
+				t.Fatalf("err = %v, outcome %+v", err, out)
+			}
+			if !strings.Contains(log.String(), "scanning locally, in-process") {
+				t.Errorf("log:\n%s", log.String())
+			}
+			if want := map[bool]string{true: ci.StatusFailed, false: ci.StatusPassed}[out.Counts.Critical > 0]; out.GateStatus != want {
+				t.Errorf("gate %s with %+v", out.GateStatus, out.Counts)
+			}
+			srv.Lock()
+			defer srv.Unlock()
+			if len(srv.Requests) != 0 {
+				t.Errorf("the service was called: %v", srv.Requests)
+			}
+		})
 	}
 }

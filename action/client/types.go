@@ -150,6 +150,9 @@ type Vulnerability struct {
 	// Note is the triage note, carried with the status from earlier scans
 	// of the project (null from the API reads as "").
 	Note string `json:"note,omitempty"`
+	// InBaseline marks, in a run with a baseline, a finding whose
+	// fingerprint the baseline scan has too: reported, not counted.
+	InBaseline bool `json:"-"`
 }
 
 // FileError is a file the scanners could not fully read.
@@ -164,6 +167,9 @@ type ScanResults struct {
 	Scan
 	Vulnerabilities []Vulnerability `json:"vulnerabilities"`
 	Errors          []FileError     `json:"errors"`
+	// ReportURL links to the scan's report page, which opens without a
+	// key (empty from a server without a public URL).
+	ReportURL string `json:"report_url,omitempty"`
 }
 
 // VulnerabilityFilter narrows GET /vulnerabilities.
@@ -190,6 +196,7 @@ type QualityGate struct {
 	MaxMedium       int       `json:"max_medium"`
 	MaxLow          int       `json:"max_low"`
 	IsActive        bool      `json:"is_active"`
+	NewCodeOnly     bool      `json:"new_code_only"`
 	CreatedBy       string    `json:"created_by,omitempty"`
 	CreatedAt       time.Time `json:"created_at,omitzero"`
 	UpdatedAt       time.Time `json:"updated_at,omitzero"`
@@ -206,6 +213,7 @@ type QualityGateInput struct {
 	MaxMedium       *int    `json:"max_medium,omitempty"`
 	MaxLow          *int    `json:"max_low,omitempty"`
 	IsActive        *bool   `json:"is_active,omitempty"`
+	NewCodeOnly     *bool   `json:"new_code_only,omitempty"`
 }
 
 // Gate evaluation statuses.
@@ -239,7 +247,14 @@ type Evaluation struct {
 	Violations    []Violation     `json:"violations"`
 	TriggeredBy   string          `json:"triggered_by,omitempty"`
 	CIContext     json.RawMessage `json:"ci_context,omitempty"`
-	EvaluatedAt   time.Time       `json:"evaluated_at"`
+	// NewCodeOnly evaluations counted only findings new against
+	// BaselineScanID's scan (every finding when it is empty).
+	NewCodeOnly    bool      `json:"new_code_only,omitempty"`
+	BaselineScanID string    `json:"baseline_scan_id,omitempty"`
+	NewCount       *int      `json:"new_count,omitempty"`
+	FixedCount     *int      `json:"fixed_count,omitempty"`
+	UnchangedCount *int      `json:"unchanged_count,omitempty"`
+	EvaluatedAt    time.Time `json:"evaluated_at"`
 }
 
 // EvaluateInput is the body of POST …/evaluate.
@@ -247,4 +262,6 @@ type EvaluateInput struct {
 	ScanID      string `json:"scan_id,omitempty"`
 	CIContext   any    `json:"ci_context,omitempty"`
 	TriggeredBy string `json:"triggered_by,omitempty"`
+	// Baseline, a scan id or a branch, counts only new findings.
+	Baseline string `json:"baseline,omitempty"`
 }

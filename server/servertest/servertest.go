@@ -110,6 +110,12 @@ func New(t testing.TB, opts ...Options) *Env {
 	if engine == nil {
 		engine = registry.Default()
 	}
+	// Listen first, so report links know the server's URL before any
+	// goroutine (worker, App, handler) reads svc.Reports.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("servertest: listen: %v", err)
+	}
 	svc := &core.Service{DB: bdb, Redis: rc, Queue: q, Engine: engine, Log: log,
 		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock,
 		Webhooks: o.Webhooks}
@@ -127,6 +133,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		}
 		svc.ScanFinished = append(svc.ScanFinished, gh.ScanFinished)
 	}
+	svc.Reports.BaseURL = "http://" + ln.Addr().String()
 	if !o.NoWorker {
 		wcfg := asynq.Config{Concurrency: 2, Queues: jobs.Queues, Logger: quietLogger{}, ShutdownTimeout: 5 * time.Second}
 		if gh != nil {
@@ -169,10 +176,6 @@ func New(t testing.TB, opts ...Options) *Env {
 			"database": bdb.PingContext,
 			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
 		}})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("servertest: listen: %v", err)
-	}
 	if o.Listener != nil {
 		ln = o.Listener(ln)
 	}
@@ -186,7 +189,6 @@ func New(t testing.TB, opts ...Options) *Env {
 	if err != nil {
 		t.Fatalf("servertest: bootstrap: %v", err)
 	}
-	svc.Reports.BaseURL = "http://" + ln.Addr().String()
 	return &Env{T: t, URL: "http://" + ln.Addr().String(), DB: bdb, Redis: rc, Svc: svc, Queue: q, Server: srv, GitHub: gh,
 		Key: b.APIKey, OrgID: b.OrganizationID.String(), UserID: b.UserID.String(),
 		Client: &http.Client{Timeout: 30 * time.Second}}
