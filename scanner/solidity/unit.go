@@ -74,7 +74,10 @@ type Contract struct {
 	BaseNames []string
 	// Bases are the resolved ancestors found in the bundle, nearest first,
 	// each once.
-	Bases     []*Contract
+	Bases []*Contract
+	// Linear is the C3 linearisation: the contract, then its bases from
+	// most to least derived (symbols.go).
+	Linear    []*Contract
 	StateVars []*StateVar
 	Functions []*Function
 	Modifiers []*Function
@@ -122,6 +125,10 @@ type Function struct {
 	conds     []*Node
 	taintOnce sync.Once
 	tainted   map[string]bool
+	cfgOnce   sync.Once
+	cfg       *CFG
+	sumOnce   sync.Once
+	sum       Summary
 }
 
 // facts computes the memoised facts of f.
@@ -281,6 +288,11 @@ func link(units []*Unit) {
 				}
 			}
 			visit(c)
+		}
+	}
+	for _, u := range units {
+		for _, c := range u.Contracts {
+			c.Linear = c3(c, all, map[*Contract]bool{})
 		}
 	}
 	for _, u := range units {
