@@ -1,5 +1,7 @@
 package solidity
 
+import "regexp"
+
 // Guard facts and function summaries of the analysis layer.
 //
 // A guard of a statement is a branch condition every path to it passes
@@ -47,57 +49,167 @@ func (g *CFG) guardsAt(b *Block) []Guard {
 	return out
 }
 
-// checksCaller reports whether condition c (taken as true or false)
-// restricts the caller: it mentions the caller and contract state, or
-// calls a function of the contract whose summary checks the caller.
-func (f *Function) checksCaller(c *Node) bool {
+// checksCaller reports whether condition c restricts the caller (see
+// callerCheck), following internal helpers' summaries.
+func (f *Function) checksCaller(c *Node) bool { return f.callerCheck(c, true) }
+
+// directCallerCheck is checksCaller without following summaries (they
+// are built bottom-up from it).
+func (f *Function) directCallerCheck(c *Node) bool { return f.callerCheck(c, false) }
+
+// callerCheck reports whether condition c restricts who may call: the
+// caller (msg.sender, a local holding it, or an internal function that
+// returns it, like Context's _msgSender) compared for equality with an
+// authority (state, this, an internal call's result; not a literal, a
+// parameter, or tx.origin, which makes an EOA check); the caller looked
+// up in a state mapping other than for an amount (admins[msg.sender],
+// not balances[msg.sender] >= v); the caller passed to an internal
+// function that reads state (hasRole(r, msg.sender)); or, when follow is
+// set, a call of an internal function whose summary checks the caller.
+func (f *Function) callerCheck(c *Node, follow bool) bool {
 	if c == nil {
 		return false
 	}
-	sender, state, helper := false, false, false
-	c.Walk(func(n *Node) bool {
-		switch n.Kind {
-		case "member_expression":
-			if isSender(n) {
-				sender = true
-				return false
-			}
-		case "identifier":
-			if f.stateName(n) {
-				state = true
-			}
-		case "call_expression":
-			if calleeName(n) == "_msgSender" {
-				sender = true
-				return false
-			}
-			if g := f.internalCallee(n); g != nil && g.Summary().ChecksCaller {
-				helper = true
-			}
-		}
-		return true
-	})
-	if helper {
-		return true
-	}
-	if !sender {
-		return false
-	}
-	if state {
-		return true
-	}
-	// msg.sender passed to a helper that reads state: isOwner(msg.sender).
 	found := false
 	c.Walk(func(n *Node) bool {
-		if found || n.Kind != "call_expression" {
-			return !found
+		if found {
+			return false
 		}
-		if g := f.internalCallee(n); g != nil && g.Body != nil && readsState(g) {
-			found = true
+		switch n.Kind {
+		case "binary_expression":
+			if op := n.Operator(); op == "==" || op == "!=" {
+				l, r := n.Child("left"), n.Child("right")
+				if f.senderExpr(l) && f.authority(r) || f.senderExpr(r) && f.authority(l) {
+					found = true
+				}
+			}
+		case "array_access":
+			if f.senderExpr(n.Child("index")) {
+				if root := lvalueRoot(n); root != nil && f.stateName(root) && !amountUse(n) {
+					found = true
+				}
+			}
+		case "call_expression":
+			h := f.internalCallee(n)
+			if h == nil || h.Body == nil {
+				return true
+			}
+			if follow && h != f && h.Summary().ChecksCaller {
+				found = true
+				return false
+			}
+			for _, a := range argNodes(n) {
+				if f.senderExpr(a) && readsState(h) {
+					found = true
+				}
+			}
 		}
 		return !found
 	})
 	return found
+}
+
+// senderExpr reports whether n evaluates to the caller.
+func (f *Function) senderExpr(n *Node) bool {
+	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	if n == nil {
+		return false
+	}
+	switch n.Kind {
+	case "member_expression":
+		return n.Child("object").Text() == "msg" && n.Child("property").Text() == "sender"
+	case "call_expression":
+		h := f.internalCallee(n)
+		return h != nil && h.Body != nil && len(h.Params) == 0 && returnsSender(h)
+	case "identifier":
+		return f.senderLocals()[n.Text()]
+	}
+	return false
+}
+
+// returnsSender reports whether g's return statements all return
+// msg.sender (Context's _msgSender).
+func returnsSender(g *Function) bool {
+	rets := g.Body.FindAll("return_statement")
+	if len(rets) == 0 {
+		return false
+	}
+	for _, r := range rets {
+		v := r.NamedChildren()
+		if len(v) != 1 || !(v[0].Kind == "member_expression" && v[0].Text() == "msg.sender") {
+			return false
+		}
+	}
+	return true
+}
+
+// senderLocals are the locals declared with the caller as value
+// (address caller = _msgSender()).
+func (f *Function) senderLocals() map[string]bool {
+	m := map[string]bool{}
+	if f.Body == nil {
+		return m
+	}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "variable_declaration_statement" {
+			if d, v := n.FirstKind("variable_declaration"), n.Child("value"); d != nil && v != nil && (v.Kind == "member_expression" && v.Text() == "msg.sender" || v.Kind == "call_expression" && f.senderExpr(v)) {
+				m[d.Child("name").Text()] = true
+			}
+		}
+		return true
+	})
+	return m
+}
+
+// authority reports whether n can stand for who is allowed: not a
+// literal or zero address, not tx.origin, not made of parameters only.
+func (f *Function) authority(n *Node) bool {
+	if n == nil || f.senderExpr(n) {
+		return false
+	}
+	t := n.Text()
+	if t == "tx.origin" || isLiteral(n) || zeroAddr.MatchString(dropSpace(t)) {
+		return false
+	}
+	if t == "this" || t == "address(this)" {
+		return true
+	}
+	ok := false
+	n.Walk(func(x *Node) bool {
+		switch x.Kind {
+		case "identifier":
+			if f.stateName(x) {
+				ok = true
+			}
+		case "call_expression":
+			if h := f.internalCallee(x); h != nil {
+				ok = true
+			}
+		}
+		return !ok
+	})
+	return ok
+}
+
+var zeroAddr = regexp.MustCompile(`^address\((0x)?0+\)$`)
+
+// amountUse reports whether a mapping lookup is used as a number:
+// compared by size or in arithmetic (a balance check, not a permission).
+func amountUse(n *Node) bool {
+	p := n.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	if p == nil || p.Kind != "binary_expression" {
+		return false
+	}
+	switch p.Operator() {
+	case "&&", "||", "==", "!=":
+		return false
+	}
+	return true
 }
 
 // stateName reports whether identifier n names a state variable of f's
@@ -264,26 +376,6 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 		return true
 	})
 	return s
-}
-
-// directCallerCheck is checksCaller without following helpers (summaries
-// are built bottom-up).
-func (f *Function) directCallerCheck(c *Node) bool {
-	sender, state := false, false
-	c.Walk(func(n *Node) bool {
-		switch {
-		case n.Kind == "member_expression" && isSender(n):
-			sender = true
-			return false
-		case n.Kind == "call_expression" && calleeName(n) == "_msgSender":
-			sender = true
-			return false
-		case n.Kind == "identifier" && f.stateName(n):
-			state = true
-		}
-		return true
-	})
-	return sender && state
 }
 
 // isExternalMemberCall reports a call x.g(…) on another contract: the

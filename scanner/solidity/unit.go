@@ -125,6 +125,7 @@ type Function struct {
 	conds     []*Node
 	taintOnce sync.Once
 	tainted   map[string]bool
+	guardOnce sync.Once
 	cfgOnce   sync.Once
 	cfg       *CFG
 	sumOnce   sync.Once
@@ -137,7 +138,6 @@ func (f *Function) facts() {
 		f.locals = f.computeLocals()
 		f.alias = f.computeAliases()
 		f.writes = f.computeStateWrites()
-		f.guarded = f.computeGuarded()
 	})
 }
 
@@ -474,91 +474,56 @@ func (f *Function) computeAliases() map[string]bool {
 	return alias
 }
 
-var guardName = newWordSet("only", "auth", "owner", "admin", "restricted", "initializer", "governance", "role", "whitelist", "permission", "guard")
-
-// Guarded reports whether f restricts its callers: a modifier that checks
-// msg.sender (or is named like one), or a check of msg.sender/tx.origin in
-// its body.
+// Guarded reports whether f restricts its callers, judged by what the
+// code checks, never by names (guard.go): a caller check (msg.sender
+// compared with or looked up in contract state, directly or through an
+// internal helper) in f's body or in a modifier inlined into its CFG. A
+// modifier that cannot be resolved in the bundle, and a call of an
+// internal hook declared without a body (left to the implementing
+// contract, like _authorizeUpgrade), are taken as guards: what they check
+// is unknown, and reporting on a guess is the false positive users see.
 func (f *Function) Guarded() bool {
-	f.facts()
+	f.guardOnce.Do(func() { f.guarded = f.computeGuarded() })
 	return f.guarded
 }
 
 func (f *Function) computeGuarded() bool {
 	for _, m := range f.Modifiers {
-		name := m.FirstKind("identifier").Text()
-		// A modifier found in the bundle is judged by its body (so
-		// onlyPayloadSize is not a guard); an unresolved one by its name.
-		if def := f.Contract.Modifier(name); def != nil {
-			if checksSenderIn(f.Contract, def.Body, 2) {
-				return true
-			}
-			continue
-		}
-		if guardName.MatchString(name) {
+		if f.Contract.Modifier(m.FirstKind("identifier").Text()) == nil {
 			return true
 		}
 	}
-	return checksSenderIn(f.Contract, f.Body, 2)
-}
-
-var authHook = regexp.MustCompile(`^_?(authorize|checkRole|checkOwner|onlyOwner|requireAuth|auth)`)
-
-var senderCheckCall = newWordSet("owner", "auth", "role", "admin", "only", "permission", "allowed", "whitelist")
-
-// checksSenderIn is checksSender that also follows calls to the
-// contract's own functions (_checkOwner(), _checkGovernance()) depth levels
-// deep.
-func checksSenderIn(c *Contract, body *Node, depth int) bool {
-	if checksSender(body) {
-		return true
-	}
-	if depth == 0 || c == nil {
-		return false
-	}
-	found := false
-	body.Walk(func(n *Node) bool {
-		if found || n.Kind != "call_expression" {
-			return !found
+	g := f.CFG()
+	for _, b := range g.Blocks {
+		if !g.Reachable(b) {
+			continue
 		}
-		if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
-			if g := c.Function(fn.Text()); g != nil && g.Body != nil && g.Body != body {
-				found = checksSenderIn(c, g.Body, depth-1)
-			}
+		owner := b.Func
+		if owner == nil {
+			owner = f
 		}
-		return !found
-	})
-	return found
-}
-
-// checksSender reports whether body compares msg.sender or tx.origin in a
-// condition or calls an authorization helper.
-func checksSender(body *Node) bool {
-	found := false
-	body.Walk(func(n *Node) bool {
-		if found {
-			return false
+		if b.Cond != nil && owner.checksCaller(b.Cond) {
+			return true
 		}
-		switch n.Kind {
-		case "if_statement":
-			if c := n.Child("condition"); c != nil && mentionsSender(c) {
-				found = true
-			}
-		case "call_expression":
-			callee := calleeName(n)
-			if callee == "require" || callee == "assert" {
-				if mentionsSender(n) {
-					found = true
+		for _, st := range b.Stmts {
+			found := false
+			st.Walk(func(n *Node) bool {
+				if found || n.Kind != "call_expression" {
+					return !found
 				}
-			} else if senderCheckCall.MatchString(callee) && (mentionsSender(n) || len(argNodes(n)) == 0) {
-				found = true
-			} else if authHook.MatchString(callee) {
-				found = true // _authorizeUpgrade(impl), _checkRole(role): hooks whose body enforces access
+				if h := owner.internalCallee(n); h != nil && h != f {
+					if h.Body == nil || h.Summary().ChecksCaller {
+						found = true
+					}
+				}
+				return !found
+			})
+			if found {
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 func mentionsSender(n *Node) bool {

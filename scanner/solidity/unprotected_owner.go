@@ -1,11 +1,6 @@
 package solidity
 
-import (
-	"regexp"
-	"strings"
-
-	"github.com/bulwark-sec/bulwark/scanner"
-)
+import "github.com/bulwark-sec/bulwark/scanner"
 
 // unprotectedOwnerWrite: anyone can take over the contract, because a public
 // function without a guard writes the variable that guards everything else:
@@ -14,8 +9,9 @@ import (
 //
 // Decides: a state variable is privileged when a condition somewhere in the
 // contract compares it with msg.sender/tx.origin (or indexes it by
-// msg.sender), or its name says owner/admin/creator. A public or external
-// non-constructor function without an access guard that writes a privileged
+// msg.sender); names play no part. A public or external non-constructor
+// function without an access guard (Function.Guarded, on the analysis
+// layer's caller checks) that writes a privileged
 // variable, directly or through an internal function it calls, is
 // reported at its header (the line that needs a modifier or a rename).
 //
@@ -38,8 +34,6 @@ func (unprotectedOwnerWrite) Meta() scanner.Rule {
 	}
 }
 
-var ownerName = regexp.MustCompile(`(?i)^_?(owner|owners|admin|admins|creator|authority|governance|controller|ceo|manager)s?$`)
-
 // privileged returns the state variables of c's lineage that guard access.
 // Two detectors ask for every contract: it is computed once, and callers
 // must not modify the map.
@@ -51,11 +45,6 @@ func privileged(c *Contract) map[string]bool {
 func computePrivileged(c *Contract) map[string]bool {
 	p := map[string]bool{}
 	for _, x := range c.Lineage() {
-		for _, v := range x.StateVars {
-			if ownerName.MatchString(v.Name) && !v.Constant && !strings.HasPrefix(v.Type, "mapping") {
-				p[v.Name] = true
-			}
-		}
 		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
 			for _, f := range fs {
 				if f.Body == nil {
