@@ -96,13 +96,24 @@ func (b *cfgBuilder) inline(cur *Block, i int) *Block {
 		saved, savedOwner := b.depth, b.owner
 		b.depth++
 		b.owner = def
+		// Each piece of source gets its own blocks, so a block's Func
+		// says whose names its statements use.
+		mb := b.block()
+		b.edge(cur, mb)
 		next := i + 1
-		end := b.stmts(cur, def.Body.Children, func(c *Block) *Block {
+		end := b.stmts(mb, def.Body.Children, func(c *Block) *Block {
 			o := b.owner
 			b.owner = savedOwner
-			r := b.inline(c, next)
+			in := b.block()
+			b.edge(c, in)
+			r := b.inline(in, next)
 			b.owner = o
-			return r
+			if r == nil {
+				return nil
+			}
+			after := b.block()
+			b.edge(r, after)
+			return after
 		})
 		b.depth, b.owner = saved, savedOwner
 		return end

@@ -85,7 +85,7 @@ func (f *Function) callerCheck(c *Node, follow bool) bool {
 			}
 		case "array_access":
 			if f.senderExpr(n.Child("index")) {
-				if root := lvalueRoot(n); root != nil && f.stateName(root) && !amountUse(n) {
+				if root := lookupRoot(n); root != nil && f.stateName(root) && !amountUse(n) {
 					found = true
 				}
 			}
@@ -394,4 +394,17 @@ func isExternalMemberCall(n *Node) bool {
 		return false
 	}
 	return true
+}
+
+// lookupRoot is lvalueRoot for a mapping lookup in a condition; the
+// grammar parses !m[k] as (!m)[k], so a negation on the base is skipped.
+func lookupRoot(n *Node) *Node {
+	base := n.Child("base")
+	for base != nil && base.Kind == "unary_expression" && base.Operator() == "!" {
+		base = base.Child("argument")
+	}
+	if base == nil {
+		return nil
+	}
+	return lvalueRoot(base)
 }
