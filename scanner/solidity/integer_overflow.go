@@ -1,7 +1,6 @@
 package solidity
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -37,8 +36,6 @@ func (integerOverflow) Meta() scanner.Rule {
 	}
 }
 
-var mathHelper = regexp.MustCompile(`(?i)^_?(safe)?(add|sub|mul|plus|minus|times)$`)
-
 func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	if u.Checked() {
 		return nil
@@ -47,9 +44,6 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	for _, f := range u.funcs() {
 		// Taint starts at the parameters of state-changing entry points.
 		if f.Body == nil || f.Contract.Kind != "contract" || !f.Entry() {
-			continue
-		}
-		if mathHelper.MatchString(f.Name) && (f.Mutability == "pure" || f.Mutability == "constant" || !f.Entry() && f.Visibility != "public") {
 			continue
 		}
 		tainted := taintedLocals(f)
