@@ -1,6 +1,9 @@
 package solidity
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // Guard facts and function summaries of the analysis layer.
 //
@@ -357,10 +360,23 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 		}
 	}
 	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "assembly_statement" {
+			for _, m := range asmCall.FindAllStringSubmatch(n.Text(), -1) {
+				s.ExternalCall = true
+				if v := strings.TrimSpace(m[1]); v != "0" {
+					s.SendsValue = true
+				}
+			}
+			return false
+		}
 		if n.Kind != "call_expression" {
 			return true
 		}
-		if h := f.internalCallee(n); h != nil && h != f {
+		h := f.internalCallee(n)
+		if h == nil {
+			h = f.libraryCallee(n)
+		}
+		if h != nil && h != f {
 			hs := h.summarize(seen)
 			s.WritesState = s.WritesState || hs.WritesState
 			s.ExternalCall = s.ExternalCall || hs.ExternalCall
@@ -407,4 +423,20 @@ func lookupRoot(n *Node) *Node {
 		return nil
 	}
 	return lvalueRoot(base)
+}
+
+// asmCall matches an assembly call(gas, to, value, …), capturing value.
+var asmCall = regexp.MustCompile(`\bcall\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*[^,]+,\s*([^,]+),`)
+
+// libraryCallee resolves L.g(…) to function g of library L in the bundle.
+func (f *Function) libraryCallee(call *Node) *Function {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return nil
+	}
+	l := f.Contract.Unit.bundle[fn.Child("object").Text()]
+	if l == nil || l.Kind != "library" {
+		return nil
+	}
+	return l.Resolve(fn.Child("property").Text(), len(argNodes(call)))
 }

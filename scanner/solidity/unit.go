@@ -82,8 +82,6 @@ type Contract struct {
 	Functions []*Function
 	Modifiers []*Function
 	Structs   map[string]bool
-	// SafeMath reports a "using SafeMath for …" directive here or in a base.
-	SafeMath bool
 
 	randomOnce      sync.Once // randomContext, shared by two detectors
 	random, entropy bool
@@ -203,10 +201,6 @@ func (u *Unit) contract(n *Node) *Contract {
 			}
 		case "struct_declaration":
 			c.Structs[m.Child("name").Text()] = true
-		case "using_directive":
-			if strings.Contains(m.Text(), "SafeMath") {
-				c.SafeMath = true
-			}
 		}
 	}
 	return c
@@ -293,15 +287,6 @@ func link(units []*Unit) {
 	for _, u := range units {
 		for _, c := range u.Contracts {
 			c.Linear = c3(c, all, map[*Contract]bool{})
-		}
-	}
-	for _, u := range units {
-		for _, c := range u.Contracts {
-			for _, b := range c.Bases {
-				if b.SafeMath {
-					c.SafeMath = true
-				}
-			}
 		}
 	}
 }
