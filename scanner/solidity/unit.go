@@ -87,6 +87,8 @@ type Contract struct {
 	random, entropy bool
 	privOnce        sync.Once // privileged, shared by two detectors
 	priv            map[string]bool
+	implOnce        sync.Once // implVars
+	impl            map[string]bool
 }
 
 // StateVar is a state variable declaration.

@@ -62,6 +62,11 @@ func (d unprotectedUpgrade) Check(u *Unit) []scanner.Finding {
 // or assembly) somewhere in c's lineage, and constants holding an EIP-1967
 // slot.
 func implVars(c *Contract) map[string]bool {
+	c.implOnce.Do(func() { c.impl = computeImplVars(c) })
+	return c.impl
+}
+
+func computeImplVars(c *Contract) map[string]bool {
 	m := map[string]bool{}
 	for _, x := range c.Linearization() {
 		for _, v := range x.StateVars {
@@ -74,7 +79,7 @@ func implVars(c *Contract) map[string]bool {
 		}
 		for _, fs := range [][]*Function{x.Functions, x.Modifiers} {
 			for _, f := range fs {
-				if f.Body == nil {
+				if f.Body == nil || !strings.Contains(f.Body.Text(), "delegatecall") {
 					continue
 				}
 				for _, call := range f.LowLevelCalls() {
