@@ -15,7 +15,10 @@ import (
 // on the function's CFG (later on the same path, or earlier in an
 // enclosing loop; not on another arm of a branch); or a call of an
 // internal function of the contract that makes such a call, followed by a
-// reachable state write. A lock is recognised by what its modifier does
+// reachable state write; or a token transfer that calls back into its
+// receiver (safeTransferFrom, _safeMint through its body, ERC-777 hooks)
+// followed by a reachable write. Writes of the function's modifiers after
+// "_" count. A lock is recognised by what its modifier does
 // (checks, sets storage before "_", sets it again after), never by name. Reports the call. A modifier that calls into a contract at
 // a caller-chosen address (Bank(msg.sender).f()) before "_" of a function
 // that writes state is reported at the function header.
@@ -45,7 +48,14 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || locked(f) {
 			continue
 		}
-		writes := f.StateWrites()
+		// The function's writes and those of its modifiers (a write after
+		// "_" runs after every call of the body).
+		writes := append([]Write(nil), f.StateWrites()...)
+		for _, m := range f.Modifiers {
+			if def := f.Contract.Modifier(m.FirstKind("identifier").Text()); def != nil && def.Body != nil {
+				writes = append(writes, def.StateWrites()...)
+			}
+		}
 		g := f.CFG()
 		// A write the call can reach on the CFG: later on the same path,
 		// or earlier in a loop the call is in; not one in another arm.
@@ -65,6 +75,18 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
+		// A token transfer that calls back into the receiver (ERC-721 and
+		// ERC-1155 safe transfers, ERC-777 hooks), directly or through an
+		// internal function such as _safeMint, then a state write.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "call_expression" || !callsBack(f, n, 3) {
+				return true
+			}
+			if writesAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			}
+			return false
+		})
 		// An internal function that makes the call, then a state write.
 		f.Body.Walk(func(n *Node) bool {
 			if n.Kind != "call_expression" {
@@ -233,4 +255,45 @@ func writesStorage(h *Function, depth int) bool {
 func canRevert(h *Function) bool {
 	g := h.CFG()
 	return len(g.Revert.Preds) > 0
+}
+
+// callbackABI are the standard token functions that hand control to the
+// receiver (ERC-721, ERC-1155, ERC-777): the ABI names a detector may key
+// on (see bench.Rename).
+var callbackABI = map[string]bool{
+	"safeTransferFrom": true, "safeBatchTransferFrom": true, "onERC721Received": true,
+	"onERC1155Received": true, "onERC1155BatchReceived": true, "tokensReceived": true, "tokensToSend": true,
+}
+
+// callsBack reports whether call hands control to a token receiver: a
+// member call of a callback ABI function, or an internal or library
+// function that makes one, depth levels deep.
+func callsBack(f *Function, call *Node, depth int) bool {
+	fn := call.Child("function")
+	if fn == nil {
+		return false
+	}
+	if fn.Kind == "member_expression" && callbackABI[fn.Child("property").Text()] {
+		if obj := fn.Child("object").Text(); obj != "super" && obj != "this" {
+			return true
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	h := f.internalCallee(call)
+	if h == nil {
+		h = f.libraryCallee(call)
+	}
+	if h == nil || h == f || h.Body == nil {
+		return false
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" && callsBack(h, n, depth-1) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
