@@ -87,7 +87,8 @@ type Contract struct {
 	random, entropy bool
 	privOnce        sync.Once // privileged, shared by two detectors
 	priv            map[string]bool
-	implOnce        sync.Once // implVars
+	privPaths       map[string][]string // root → checked access paths (unprotected_owner.go)
+	implOnce        sync.Once           // implVars
 	impl            map[string]bool
 }
 
