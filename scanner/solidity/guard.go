@@ -61,10 +61,11 @@ func (f *Function) checksCaller(c *Node) bool { return f.callerCheck(c, true) }
 func (f *Function) directCallerCheck(c *Node) bool { return f.callerCheck(c, false) }
 
 // callerCheck reports whether condition c restricts who may call: the
-// caller (msg.sender, a local holding it, or an internal function that
-// returns it, like Context's _msgSender) compared for equality with an
-// authority (state, this, an internal call's result; not a literal, a
-// parameter, or tx.origin, which makes an EOA check); the caller looked
+// caller (msg.sender or tx.origin, a local holding it, or an internal
+// function that returns it, like Context's _msgSender) compared for
+// equality with an authority (state, this, an internal call's result; not
+// a literal, a parameter, or the caller itself: msg.sender == tx.origin
+// is an EOA check); the caller looked
 // up in a state mapping other than for an amount (admins[msg.sender],
 // not balances[msg.sender] >= v); the caller passed to an internal
 // function that reads state (hasRole(r, msg.sender)); or, when follow is
@@ -122,7 +123,11 @@ func (f *Function) senderExpr(n *Node) bool {
 	}
 	switch n.Kind {
 	case "member_expression":
-		return n.Child("object").Text() == "msg" && n.Child("property").Text() == "sender"
+		// tx.origin counts as the caller: a check on it restricts (weakly;
+		// SOL-TX-ORIGIN reports the weakness), and msg.sender == tx.origin
+		// compares the caller with itself, which authority rejects.
+		o, p := n.Child("object").Text(), n.Child("property").Text()
+		return o == "msg" && p == "sender" || o == "tx" && p == "origin"
 	case "call_expression":
 		h := f.internalCallee(n)
 		return h != nil && h.Body != nil && len(h.Params) == 0 && returnsSender(h)
@@ -187,7 +192,11 @@ func (f *Function) authority(n *Node) bool {
 				ok = true
 			}
 		case "call_expression":
+			// A function of the contract, or one it inherits from outside
+			// the bundle (owner() of an imported Ownable): not a cast.
 			if h := f.internalCallee(x); h != nil {
+				ok = true
+			} else if fn := x.Child("function"); fn != nil && fn.Kind == "identifier" && !elementary.MatchString(fn.Text()) && fn.Text() != "payable" && f.Contract.Unit.bundle[fn.Text()] == nil {
 				ok = true
 			}
 		}
