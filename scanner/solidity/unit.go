@@ -238,7 +238,11 @@ func (u *Unit) function(n *Node, c *Contract) *Function {
 		case "state_mutability":
 			f.Mutability = strings.TrimSpace(ch.Text())
 		case "modifier_invocation":
-			f.Modifiers = append(f.Modifiers, ch)
+			// 0.4's "constant" parses as a modifier invocation; it is a
+			// keyword, not a modifier (left out of Mutability, as before).
+			if strings.TrimSpace(ch.Text()) != "constant" {
+				f.Modifiers = append(f.Modifiers, ch)
+			}
 		case "parameter":
 			f.Params = append(f.Params, Param{Name: ch.Child("name").Text(), Type: ch.Child("type").Text()})
 		}
