@@ -5,6 +5,7 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // detectors is the explicit registry, in the order findings are reported.
 var detectors = []scanner.Detector[*Unit]{
 	reentrancy{},
+	reentrancyLimited{},
 	uncheckedCall{},
 	integerOverflow{},
 	weakRandomness{},
