@@ -71,8 +71,21 @@ func (f *Function) directCallerCheck(c *Node) bool { return f.callerCheck(c, fal
 // function that reads state (hasRole(r, msg.sender)); or, when follow is
 // set, a call of an internal function whose summary checks the caller.
 func (f *Function) callerCheck(c *Node, follow bool) bool {
+	for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
+		c = c.Children[0]
+	}
 	if c == nil {
 		return false
+	}
+	// a || b lets anyone through whom either side admits: both must check
+	// the caller. a && b needs one.
+	if c.Kind == "binary_expression" {
+		switch c.Operator() {
+		case "||":
+			return f.callerCheck(c.Child("left"), follow) && f.callerCheck(c.Child("right"), follow)
+		case "&&":
+			return f.callerCheck(c.Child("left"), follow) || f.callerCheck(c.Child("right"), follow)
+		}
 	}
 	found := false
 	c.Walk(func(n *Node) bool {

@@ -150,6 +150,10 @@ contract G {
   function i(uint v) public { if (v > 1) { x = 7; } require(v < 9); x = 8; }
   function j(uint v) public { x = v > 2 ? v - 2 : 0; }
   function k(address who) public { require(who == boss); x = 9; }
+  function l() public { if (msg.sender == tx.origin) { x = 10; } }
+  function n() public { address me = msg.sender; require(allowed[me]); x = 11; }
+  function o(uint v) public { require(allowed[msg.sender] || v > 0); x = 12; }
+  function p() public { require(msg.sender == boss || allowed[msg.sender]); x = 13; }
 }
 `)
 	c := contractNamed(u, "G")
@@ -165,7 +169,11 @@ contract G {
 		{"e", "x = 5", true},  // a helper comparing its argument with state
 		{"h", "x = 6", true},  // a helper that checks, called on every path
 		{"i", "x = 8", false},
-		{"k", "x = 9", false}, // compares a parameter, not the caller
+		{"k", "x = 9", false},  // compares a parameter, not the caller
+		{"l", "x = 10", false}, // an EOA check restricts nobody in particular
+		{"n", "x = 11", true},  // the caller through a local
+		{"o", "x = 12", false}, // a disjunction that admits anyone with v > 0
+		{"p", "x = 13", true},  // both sides check the caller
 	} {
 		f := fn(tc.fn)
 		if got := f.CallerChecked(stmtWith(t, f, tc.stmt)); got != tc.want {
