@@ -11,6 +11,7 @@ var detectors = []scanner.Detector[*Unit]{
 	weakRandomness{},
 	timestampDependence{},
 	txOrigin{},
+	eoaCheck{},
 	unprotectedSelfdestruct{},
 	controlledDelegatecall{},
 	unprotectedUpgrade{},
