@@ -48,6 +48,10 @@ func newBenchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			renamed, err := bench.RunSmartBugsRenamed(cmd.Context(), eng, filepath.Join(dir, "bench", "smartbugs-curated"), preset)
+			if err != nil {
+				return err
+			}
 			oz, err := bench.RunRealWorld(cmd.Context(), eng, filepath.Join(dir, "bench", "realworld", "solidity"), preset)
 			if err != nil {
 				return err
@@ -89,11 +93,13 @@ func newBenchCmd() *cobra.Command {
 				for _, p := range parse {
 					rates[p.name] = map[string]int{"files": p.r.Files, "clean_files": p.r.CleanFiles}
 				}
-				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "openzeppelin": oz, "openzeppelin_parse_rate": oz.ParseRate(),
-					"parse_rate": rates, "speed": speed})
+				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "smartbugs_renamed": renamed, "openzeppelin": oz,
+					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "speed": speed})
 			}
 			fmt.Fprintf(out, "preset %s\n\n", preset)
 			sb.Print(out)
+			fmt.Fprintln(out)
+			renamed.PrintSummary(out, "SmartBugs Curated, identifiers renamed (bench.Rename)")
 			fmt.Fprintln(out)
 			oz.Print(out, "OpenZeppelin (realworld/solidity)")
 			fmt.Fprintln(out, "\n| parse rate | files | without error nodes |\n|---|---:|---:|")
@@ -107,6 +113,10 @@ func newBenchCmd() *cobra.Command {
 			if verbose {
 				fmt.Fprintln(out, "\nMissed labels:")
 				for _, m := range sb.Misses {
+					fmt.Fprintln(out, "  ", m)
+				}
+				fmt.Fprintln(out, "\nMissed labels on the renamed copy only:")
+				for _, m := range onlyIn(renamed.Misses, sb.Misses) {
 					fmt.Fprintln(out, "  ", m)
 				}
 				fmt.Fprintln(out, "\nFindings on unlabelled lines:")
@@ -139,4 +149,19 @@ type parseRate struct {
 func hasCorpus(shared string) bool {
 	_, err := os.Stat(filepath.Join(shared, "bench", "smartbugs-curated", "vulnerabilities.json"))
 	return err == nil
+}
+
+// onlyIn returns the entries of a absent from b.
+func onlyIn(a, b []string) []string {
+	seen := map[string]bool{}
+	for _, x := range b {
+		seen[x] = true
+	}
+	var out []string
+	for _, x := range a {
+		if !seen[x] {
+			out = append(out, x)
+		}
+	}
+	return out
 }

@@ -88,6 +88,17 @@ type label struct {
 // RunSmartBugs scans every labelled file of dir (smartbugs-curated), each as
 // its own bundle, and scores the findings against vulnerabilities.json.
 func RunSmartBugs(ctx context.Context, eng *scanner.Engine, dir, preset string) (*SmartBugs, error) {
+	return runSmartBugs(ctx, eng, dir, preset, nil)
+}
+
+// RunSmartBugsRenamed is RunSmartBugs on a copy of the corpus, made in
+// memory, whose identifiers are renamed by Rename: lines and labels are
+// unchanged, names are not, so a detector keying on names loses recall.
+func RunSmartBugsRenamed(ctx context.Context, eng *scanner.Engine, dir, preset string) (*SmartBugs, error) {
+	return runSmartBugs(ctx, eng, dir, preset, Rename)
+}
+
+func runSmartBugs(ctx context.Context, eng *scanner.Engine, dir, preset string, transform func([]byte) []byte) (*SmartBugs, error) {
 	raw, err := os.ReadFile(filepath.Join(dir, "vulnerabilities.json"))
 	if err != nil {
 		return nil, fmt.Errorf("read labels: %w", err)
@@ -108,6 +119,9 @@ func RunSmartBugs(ctx context.Context, eng *scanner.Engine, dir, preset string) 
 		b, err := os.ReadFile(filepath.Join(dir, e.Path))
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", e.Path, err)
+		}
+		if transform != nil {
+			b = transform(b)
 		}
 		files = append(files, scanner.File{Path: e.Path, Content: b})
 		for _, v := range e.Vulnerabilities {
@@ -336,4 +350,18 @@ func (r *RealWorld) Print(w io.Writer, name string) {
 	for _, s := range []scanner.Severity{scanner.Critical, scanner.High, scanner.Medium, scanner.Low} {
 		fmt.Fprintf(w, "| %s | %d | %.3f |\n", s, r.BySeverity[s], r.PerKLOC(s))
 	}
+}
+
+// Recall is the share of labels found within ±2 lines.
+func (r *SmartBugs) Recall() float64 {
+	if r.Total.Labels == 0 {
+		return 0
+	}
+	return float64(r.Total.Near) / float64(r.Total.Labels)
+}
+
+// PrintSummary writes overall recall and precision on one line.
+func (r *SmartBugs) PrintSummary(w io.Writer, name string) {
+	fmt.Fprintf(w, "%s: recall ±2 %s (%d of %d labels), exact %s, precision %.1f%% (%d findings, %d unlabelled)\n",
+		name, pct(r.Total.Near, r.Total.Labels), r.Total.Near, r.Total.Labels, pct(r.Total.Exact, r.Total.Labels), 100*r.Precision, r.Total.Findings, r.Total.Unlabelled)
 }

@@ -1,13 +1,20 @@
 package solidity
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
 
 // controlledDelegatecall: delegatecall (or callcode) reachable by anyone.
 // The callee runs with this contract's storage and balance, so whoever
 // chooses the callee or the calldata controls the contract (Parity wallet).
 //
 // Decides: a delegatecall/callcode member call in a public, external or
-// fallback function without an access guard. Reports the call.
+// fallback function without an access guard (Function.Guarded). A proxy
+// delegating to its EIP-1967 implementation slot is the design and is
+// skipped; a fallback forwarding to a library variable (Parity) is not.
+// Reports the call.
 //
 // Known false positives: proxies whose implementation address is fixed and
 // trusted; a finding there is a reminder to restrict the forwarded
@@ -36,10 +43,37 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if c.Kind == "delegatecall" || c.Kind == "callcode" {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
 	}
 	return out
+}
+
+// eip1967Target reports whether a delegatecall's target is read from an
+// EIP-1967 slot: it mentions a state constant holding one.
+func eip1967Target(f *Function, target *Node) bool {
+	slots := map[string]bool{}
+	for _, x := range f.Contract.Linearization() {
+		for _, v := range x.StateVars {
+			t := strings.ToLower(v.Node.Text())
+			for _, s := range eip1967 {
+				if v.Constant && strings.Contains(t, s) {
+					slots[v.Name] = true
+				}
+			}
+		}
+	}
+	if len(slots) == 0 || target == nil {
+		return false
+	}
+	found := false
+	target.Walk(func(n *Node) bool {
+		if n.Kind == "identifier" && slots[n.Text()] {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -5,11 +5,13 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // detectors is the explicit registry, in the order findings are reported.
 var detectors = []scanner.Detector[*Unit]{
 	reentrancy{},
+	reentrancyLimited{},
 	uncheckedCall{},
 	integerOverflow{},
 	weakRandomness{},
 	timestampDependence{},
 	txOrigin{},
+	eoaCheck{},
 	unprotectedSelfdestruct{},
 	controlledDelegatecall{},
 	unprotectedUpgrade{},

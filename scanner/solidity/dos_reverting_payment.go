@@ -58,7 +58,7 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 					continue
 				}
 				root := lvalueRoot(call.Target)
-				if root != nil && (priv[root.Text()] || ownerName.MatchString(root.Text())) {
+				if root != nil && priv[root.Text()] {
 					continue // the privileged account can only lock itself out
 				}
 				stateRecipient := root != nil && f.IsState(root.Text(), locals) && installed[root.Text()]

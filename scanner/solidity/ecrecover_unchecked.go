@@ -36,7 +36,6 @@ func (ecrecoverUnchecked) Meta() scanner.Rule {
 }
 
 var (
-	nonceName = regexp.MustCompile(`(?i)nonce|used|executed|claimed|consumed|spent|redeemed`)
 	zeroCheck = regexp.MustCompile(`(?:!=|==)address\(0(?:x0+)?\)|address\(0(?:x0+)?\)(?:!=|==)|(?:!=|==)0(?:x0+)?\b`)
 )
 

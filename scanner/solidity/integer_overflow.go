@@ -1,7 +1,6 @@
 package solidity
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -14,9 +13,11 @@ import (
 // derived from a numeric parameter of the function (directly or through
 // locals); no earlier check bounds the operation: for a - b a comparison of
 // a with b, for a + b an overflow check (a + b >= a) or a bound on b, for
-// a * b a division check or a bound. SafeMath calls are not operators and
-// so never match. Libraries and add/sub/mul helpers are skipped. Reports the
-// arithmetic.
+// a * b a division check or a bound. Checks come from conditions earlier
+// in the function and from the analysis layer's guards, which add the
+// conditions of modifiers inlined before "_" and of ternaries around an
+// arm (a > b ? a - b : 0). SafeMath calls are not operators and so never
+// match; libraries are skipped. Reports the arithmetic.
 //
 // Known false positives: values bounded by invariants the detector cannot
 // see (total supply caps), or checks after the operation.
@@ -37,8 +38,6 @@ func (integerOverflow) Meta() scanner.Rule {
 	}
 }
 
-var mathHelper = regexp.MustCompile(`(?i)^_?(safe)?(add|sub|mul|plus|minus|times)$`)
-
 func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	if u.Checked() {
 		return nil
@@ -47,9 +46,6 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	for _, f := range u.funcs() {
 		// Taint starts at the parameters of state-changing entry points.
 		if f.Body == nil || f.Contract.Kind != "contract" || !f.Entry() {
-			continue
-		}
-		if mathHelper.MatchString(f.Name) && (f.Mutability == "pure" || f.Mutability == "constant" || !f.Entry() && f.Visibility != "public") {
 			continue
 		}
 		tainted := taintedLocals(f)
@@ -84,6 +80,17 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			}
 			if guarded(op, a, b, n, conds) {
 				return true
+			}
+			// Conditions dominating the operation on the CFG: a
+			// modifier's require, the ternary around an arm.
+			if gs := f.Guards(n); len(gs) > 0 {
+				gc := make([]*Node, len(gs))
+				for i, g := range gs {
+					gc[i] = g.Cond
+				}
+				if guarded(op, a, b, nil, compared(gc)) {
+					return true
+				}
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			return true
@@ -153,14 +160,15 @@ func isLiteral(n *Node) bool {
 	return false
 }
 
-// guarded reports whether a condition before op bounds it. Conditions are
+// guarded reports whether a condition before op (any of conds when at is
+// nil: they are known to dominate it) bounds it. Conditions are
 // compared as text, clause by clause, which also survives the grammar's
 // odd precedence of a[i] inside && chains.
 func guarded(op string, a, b, at *Node, conds []condition) bool {
 	na, nb := norm(a.Text()), norm(b.Text())
 	for _, cd := range conds {
 		c := cd.node
-		if c.Start >= at.Start && !c.Contains(at) {
+		if at != nil && c.Start >= at.Start && !c.Contains(at) {
 			continue
 		}
 		for _, cmp := range cd.sides {

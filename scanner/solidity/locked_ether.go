@@ -68,8 +68,8 @@ func (d lockedEther) Check(u *Unit) []scanner.Finding {
 					if fn := n.Child("function"); fn != nil && fn.Kind == "struct_expression" {
 						sends = true // anything{value: x}(…)
 					}
-					if name := calleeName(n); name == "sendValue" || name == "functionCallWithValue" {
-						sends = true
+					if libSendsValue(c, n) {
+						sends = true // Address.sendValue, functionCallWithValue: by what the library does
 					}
 				}
 				return !sends
@@ -82,4 +82,35 @@ func (d lockedEther) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// libSendsValue reports whether call runs a function of a library in the
+// bundle (x.g(…) under using-for, or L.g(…)) or of c's lineage that sends
+// ether, judged by its summary rather than its name.
+func libSendsValue(c *Contract, call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil {
+		return false
+	}
+	name := calleeName(call)
+	if fn.Kind == "identifier" {
+		if g := c.Resolve(name, -1); g != nil && g.Body != nil {
+			return g.Summary().SendsValue
+		}
+		return false
+	}
+	if fn.Kind != "member_expression" {
+		return false
+	}
+	for _, l := range c.Unit.bundle {
+		if l.Kind != "library" {
+			continue
+		}
+		for _, g := range l.Functions {
+			if g.Name == name && g.Body != nil && g.Summary().SendsValue {
+				return true
+			}
+		}
+	}
+	return false
 }

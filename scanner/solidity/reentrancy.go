@@ -10,10 +10,16 @@ import (
 // call with value) before the function updates its own state, so the callee
 // can re-enter and act on stale state (the DAO bug).
 //
-// Decides: for each call/call.value in a function without a reentrancy lock,
-// a write to a state variable later in the same function; or a call of an
+// Decides, on the analysis layer: for each call/call.value in a function
+// without a reentrancy lock, a write to a state variable the call reaches
+// on the function's CFG (later on the same path, or earlier in an
+// enclosing loop; not on another arm of a branch); or a call of an
 // internal function of the contract that makes such a call, followed by a
-// state write. Reports the call. A modifier that calls into a contract at
+// reachable state write; or a token transfer that calls back into its
+// receiver (safeTransferFrom, _safeMint through its body, ERC-777 hooks)
+// followed by a reachable write. Writes of the function's modifiers after
+// "_" count. A lock is recognised by what its modifier does
+// (checks, sets storage before "_", sets it again after), never by name. Reports the call. A modifier that calls into a contract at
 // a caller-chosen address (Bank(msg.sender).f()) before "_" of a function
 // that writes state is reported at the function header.
 //
@@ -36,18 +42,26 @@ func (reentrancy) Meta() scanner.Rule {
 	}
 }
 
-var lockModifier = newWordSet("nonreentrant", "noreentran", "reentrancyguard", "mutex", "lock")
-
 func (d reentrancy) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
 		if f.Body == nil || locked(f) {
 			continue
 		}
-		writes := f.StateWrites()
-		writesAfter := func(off int) bool {
+		// The function's writes and those of its modifiers (a write after
+		// "_" runs after every call of the body).
+		writes := append([]Write(nil), f.StateWrites()...)
+		for _, m := range f.Modifiers {
+			if def := f.Contract.Modifier(m.FirstKind("identifier").Text()); def != nil && def.Body != nil {
+				writes = append(writes, def.StateWrites()...)
+			}
+		}
+		g := f.CFG()
+		// A write the call can reach on the CFG: later on the same path,
+		// or earlier in a loop the call is in; not one in another arm.
+		writesAfter := func(call *Node) bool {
 			for _, w := range writes {
-				if w.Node.Start >= off {
+				if g.ReachableFrom(call, w.Node) {
 					return true
 				}
 			}
@@ -57,10 +71,22 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			if c.Kind != "call" || !c.Invoked || c.GasLimit > 0 && c.GasLimit <= 2300 {
 				continue
 			}
-			if writesAfter(c.Node.End) {
+			if writesAfter(c.Node) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
+		// A token transfer that calls back into the receiver (ERC-721 and
+		// ERC-1155 safe transfers, ERC-777 hooks), directly or through an
+		// internal function such as _safeMint, then a state write.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "call_expression" || !callsBack(f, n, 3) {
+				return true
+			}
+			if writesAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			}
+			return false
+		})
 		// An internal function that makes the call, then a state write.
 		f.Body.Walk(func(n *Node) bool {
 			if n.Kind != "call_expression" {
@@ -75,7 +101,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			for _, c := range g.LowLevelCalls() {
-				if c.Kind == "call" && c.Invoked && writesAfter(n.End) {
+				if c.Kind == "call" && c.Invoked && writesAfter(n) {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 					break
 				}
@@ -125,12 +151,149 @@ func callsUntrusted(f *Function) bool {
 	return found
 }
 
-// locked reports whether f holds a reentrancy lock.
+// locked reports whether f holds a reentrancy lock: a modifier that,
+// before "_", checks and writes storage and, after it, writes storage
+// again (the flag set and cleared), directly or through helpers; judged
+// by what it does, whatever its name. A modifier not in the bundle is
+// taken as a lock: what it does is unknown.
 func locked(f *Function) bool {
 	for _, m := range f.Modifiers {
-		if lockModifier.MatchString(m.Text()) {
+		def := f.Contract.Modifier(m.FirstKind("identifier").Text())
+		if def == nil || def.Body != nil && isLock(def) {
 			return true
 		}
 	}
 	return false
+}
+
+func isLock(m *Function) bool {
+	var place *Node
+	m.Body.Walk(func(n *Node) bool {
+		if place == nil && n.Kind == "expression_statement" && n.Text() == "_;" {
+			place = n
+		}
+		return place == nil
+	})
+	if place == nil {
+		return false
+	}
+	checks, setBefore, setAfter := false, false, false
+	for _, w := range m.StateWrites() {
+		if w.Node.End <= place.Start {
+			setBefore = true
+		} else if w.Node.Start >= place.End {
+			setAfter = true
+		}
+	}
+	m.Body.Walk(func(n *Node) bool {
+		before, after := n.End <= place.Start, n.Start >= place.End
+		switch n.Kind {
+		case "revert_statement":
+			checks = checks || before
+		case "assignment_expression":
+			if storagePointerWrite(n) {
+				setBefore, setAfter = setBefore || before, setAfter || after
+			}
+		case "call_expression":
+			switch calleeName(n) {
+			case "require", "assert", "revert":
+				checks = checks || before
+			}
+			if h := m.internalCallee(n); h != nil && h.Body != nil {
+				if writesStorage(h, 3) {
+					setBefore, setAfter = setBefore || before, setAfter || after
+				}
+				if before && canRevert(h) {
+					checks = true
+				}
+			}
+		}
+		return true
+	})
+	return checks && setBefore && setAfter
+}
+
+// storagePointerWrite reports x.f = v where x is a call's result (a
+// storage slot handed back by a library: StorageSlot.getUint256Slot(s)).
+func storagePointerWrite(n *Node) bool {
+	l := n.Child("left")
+	for l != nil && l.Kind == "member_expression" {
+		l = l.Child("object")
+	}
+	return l != nil && l.Kind == "call_expression"
+}
+
+// writesStorage reports whether h writes storage: a state variable, a
+// storage pointer returned by a call, sstore/tstore in assembly, or
+// through its internal calls, depth levels deep.
+func writesStorage(h *Function, depth int) bool {
+	if len(h.StateWrites()) > 0 {
+		return true
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "assignment_expression":
+			found = storagePointerWrite(n)
+		case "assembly_statement":
+			t := n.Text()
+			found = strings.Contains(t, "sstore(") || strings.Contains(t, "tstore(")
+		case "call_expression":
+			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil && depth > 0 {
+				found = writesStorage(g, depth-1)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// canRevert reports whether h contains a revert, require or assert.
+func canRevert(h *Function) bool {
+	g := h.CFG()
+	return len(g.Revert.Preds) > 0
+}
+
+// callbackABI are the standard token functions that hand control to the
+// receiver (ERC-721, ERC-1155, ERC-777): the ABI names a detector may key
+// on (see bench.Rename).
+var callbackABI = map[string]bool{
+	"safeTransferFrom": true, "safeBatchTransferFrom": true, "onERC721Received": true,
+	"onERC1155Received": true, "onERC1155BatchReceived": true, "tokensReceived": true, "tokensToSend": true,
+}
+
+// callsBack reports whether call hands control to a token receiver: a
+// member call of a callback ABI function, or an internal or library
+// function that makes one, depth levels deep.
+func callsBack(f *Function, call *Node, depth int) bool {
+	fn := call.Child("function")
+	if fn == nil {
+		return false
+	}
+	if fn.Kind == "member_expression" && callbackABI[fn.Child("property").Text()] {
+		if obj := fn.Child("object").Text(); obj != "super" && obj != "this" {
+			return true
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	h := f.internalCallee(call)
+	if h == nil {
+		h = f.libraryCallee(call)
+	}
+	if h == nil || h == f || h.Body == nil {
+		return false
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" && callsBack(h, n, depth-1) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

@@ -8,9 +8,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 //
 // Decides: a public state-changing function that calls ecrecover but writes
 // no state besides what the signed action itself does, i.e. nothing keyed
-// by the signer or the hash, and increments no nonce. In practice: no write
-// to a variable whose name mentions nonce/used/executed/claimed, and no
-// mapping write keyed by the recovered hash. Reports the ecrecover call.
+// by the signer or the hash, and increments no nonce: see replayProtected,
+// which decides by data flow (a written variable read into the digest or
+// a flag a condition reads), never by names. Reports the ecrecover call.
 //
 // Known false positives: replay protection held in another contract.
 type signatureReplay struct{}
@@ -48,23 +48,77 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 	return out
 }
 
-// replayProtected reports whether f (or an internal function it calls)
-// records nonces or used signatures.
+// replayProtected reports whether f records that a signature was used,
+// judged by what the code does, never by names: a state variable read
+// into the signed digest and written in f (nonces[from]++ inside the
+// hash), a helper called inside the hash that writes state (_useNonce),
+// or a flag set to a constant or bumped by one that a condition of f
+// reads (require(!used[id]); used[id] = true). Writes of internal
+// functions f calls count as f's.
 func replayProtected(f *Function) bool {
+	inHash := map[string]bool{}
 	protected := false
-	check := func(g *Function) {
-		for _, w := range g.StateWrites() {
-			if nonceName.MatchString(w.Var) {
-				protected = true
-			}
+	f.Body.Walk(func(n *Node) bool {
+		if !isHashCall(n) {
+			return true
 		}
-		g.Body.Walk(func(n *Node) bool {
-			if n.Kind == "identifier" && nonceName.MatchString(n.Text()) {
-				protected = true
+		n.Walk(func(x *Node) bool {
+			switch x.Kind {
+			case "identifier":
+				inHash[x.Text()] = true
+			case "call_expression":
+				if h := f.internalCallee(x); h != nil && h.Body != nil && h.Summary().WritesState {
+					protected = true
+				}
 			}
-			return !protected
+			return true
+		})
+		return false
+	})
+	if protected {
+		return true
+	}
+	inCond := map[string]bool{}
+	for _, c := range f.Conditions() {
+		c.Walk(func(x *Node) bool {
+			if x.Kind == "identifier" {
+				inCond[x.Text()] = true
+			}
+			return true
 		})
 	}
-	check(f)
-	return protected
+	writes := append([]Write(nil), f.StateWrites()...)
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "call_expression" {
+			if h := f.internalCallee(n); h != nil && h != f && h.Body != nil {
+				writes = append(writes, h.StateWrites()...)
+			}
+		}
+		return true
+	})
+	for _, w := range writes {
+		if inHash[w.Var] || inCond[w.Var] && markWrite(w.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// markWrite reports a write that records an event rather than moving an
+// amount: x = literal, x++, x += 1, delete is not one.
+func markWrite(n *Node) bool {
+	switch n.Kind {
+	case "update_expression":
+		return true
+	case "assignment_expression", "augmented_assignment_expression":
+		r := n.Child("right")
+		if r == nil {
+			return false
+		}
+		if n.Kind == "augmented_assignment_expression" {
+			return r.Text() == "1"
+		}
+		return isLiteral(r) || r.Text() == "true" || r.Text() == "false"
+	}
+	return false
 }

@@ -6,8 +6,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // forward the call and pass the check (phishing).
 //
 // Decides: tx.origin compared with == or != against anything but
-// msg.sender (tx.origin == msg.sender is the "no contracts" idiom). Reports
-// the comparison.
+// msg.sender (tx.origin == msg.sender is the "no contracts" idiom) or a
+// zero address or literal (tx.origin != address(0) tells simulations
+// apart). Reports the comparison.
 //
 // Known false positives: none known for comparisons against stored addresses.
 type txOrigin struct{}
@@ -36,6 +37,14 @@ func (d txOrigin) Check(u *Unit) []scanner.Finding {
 		}
 		l, r := n.Child("left"), n.Child("right")
 		if l == nil || r == nil {
+			continue
+		}
+		other := r
+		if !isMember(l, "tx", "origin") {
+			other = l
+		}
+		// tx.origin != address(0) is a simulation check, not authorisation.
+		if isLiteral(other) || zeroAddr.MatchString(dropSpace(other.Text())) {
 			continue
 		}
 		if isMember(l, "tx", "origin") && !isMember(r, "msg", "sender") || isMember(r, "tx", "origin") && !isMember(l, "msg", "sender") {

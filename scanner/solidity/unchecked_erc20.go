@@ -1,14 +1,9 @@
 package solidity
 
 import (
-	"regexp"
+	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
-)
-
-var (
-	tokenIDName = regexp.MustCompile(`(?i)tokenid|^_?id$|nft`)
-	nftType     = regexp.MustCompile(`(?i)721|1155|nft`)
 )
 
 // uncheckedERC20: the boolean of an ERC20 transfer, transferFrom or approve
@@ -18,7 +13,11 @@ var (
 //
 // Decides: a member call transfer(a, b), transferFrom(a, b, c) or
 // approve(a, b) on another contract used as a statement of its own. Calls
-// through SafeERC20 (safeTransfer…) are not matched. Reports the call.
+// through SafeERC20 (safeTransfer…) are not matched. When the receiver's
+// type is an interface or contract of the bundle, its declaration decides:
+// a function returning nothing (ERC-721's transferFrom) or a type with
+// ERC-721/1155's ownerOf/balanceOfBatch is not an ERC-20 call; names of
+// variables and types play no part. Reports the call.
 //
 // Known false positives: tokens known to revert on failure.
 type uncheckedERC20 struct{}
@@ -70,7 +69,7 @@ func (d uncheckedERC20) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			// ERC721 transferFrom(from, to, tokenId) reverts on failure.
-			if a := argNodes(n); tokenIDName.MatchString(a[len(a)-1].Text()) || nftTyped(fn.Child("object"), f) {
+			if !returnsBool(receiverType(fn.Child("object"), f), fn.Child("property").Text(), args) {
 				return true
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
@@ -80,20 +79,74 @@ func (d uncheckedERC20) Check(u *Unit) []scanner.Finding {
 	return out
 }
 
-// nftTyped reports whether the receiver is a variable declared with an
-// ERC721/ERC1155 type.
-func nftTyped(obj *Node, f *Function) bool {
-	if obj == nil || obj.Kind != "identifier" {
-		return false
+// receiverType resolves the contract or interface of the bundle a call's
+// receiver is declared as: a parameter, local or state variable of that
+// type, an internal getter returning it, or a cast T(x). nil when unknown.
+func receiverType(obj *Node, f *Function) *Contract {
+	if obj == nil {
+		return nil
 	}
 	typ := ""
-	for _, p := range f.Params {
-		if p.Name == obj.Text() {
-			typ = p.Type
+	switch obj.Kind {
+	case "call_expression":
+		if h := f.internalCallee(obj); h != nil {
+			// A getter: its declared return type.
+			if rt := h.Node.Child("return_type"); rt != nil {
+				if p := rt.FirstKind("parameter"); p != nil {
+					typ = p.Child("type").Text()
+				}
+			}
+		} else if fn := obj.Child("function"); fn != nil && fn.Kind == "identifier" && len(argNodes(obj)) == 1 {
+			typ = fn.Text()
+		}
+	case "identifier":
+		name := obj.Text()
+		for _, p := range f.Params {
+			if p.Name == name {
+				typ = p.Type
+			}
+		}
+		if typ == "" {
+			f.Body.Walk(func(n *Node) bool {
+				if n.Kind == "variable_declaration" && n.Child("name").Text() == name {
+					typ = n.Child("type").Text()
+				}
+				return typ == ""
+			})
+		}
+		if v := f.Contract.StateVar(name); typ == "" && v != nil {
+			typ = v.Type
 		}
 	}
-	if v := f.Contract.StateVar(obj.Text()); typ == "" && v != nil {
-		typ = v.Type
+	typ = strings.TrimSpace(typ)
+	if i := strings.LastIndex(typ, "."); i >= 0 {
+		typ = typ[i+1:]
 	}
-	return nftType.MatchString(typ)
+	return f.Contract.Unit.bundle[typ]
+}
+
+// returnsBool reports whether a call of name with arity arguments on t
+// is an ERC-20 call returning a boolean: true when t is unknown, false
+// when t declares it without a return value or is an ERC-721/1155 type.
+func returnsBool(t *Contract, name string, arity int) bool {
+	if t == nil {
+		return true
+	}
+	declared := false
+	for _, x := range t.Linearization() {
+		for _, g := range x.Functions {
+			switch g.Name {
+			case "ownerOf", "balanceOfBatch":
+				return false
+			case name:
+				if len(g.Params) == arity {
+					declared = true
+					if rt := g.Node.Child("return_type"); rt != nil && strings.Contains(rt.Text(), "bool") {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return !declared
 }

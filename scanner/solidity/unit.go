@@ -74,18 +74,22 @@ type Contract struct {
 	BaseNames []string
 	// Bases are the resolved ancestors found in the bundle, nearest first,
 	// each once.
-	Bases     []*Contract
+	Bases []*Contract
+	// Linear is the C3 linearisation: the contract, then its bases from
+	// most to least derived (symbols.go).
+	Linear    []*Contract
 	StateVars []*StateVar
 	Functions []*Function
 	Modifiers []*Function
 	Structs   map[string]bool
-	// SafeMath reports a "using SafeMath for …" directive here or in a base.
-	SafeMath bool
 
 	randomOnce      sync.Once // randomContext, shared by two detectors
 	random, entropy bool
 	privOnce        sync.Once // privileged, shared by two detectors
 	priv            map[string]bool
+	privPaths       map[string][]string // root → checked access paths (unprotected_owner.go)
+	implOnce        sync.Once           // implVars
+	impl            map[string]bool
 }
 
 // StateVar is a state variable declaration.
@@ -122,6 +126,11 @@ type Function struct {
 	conds     []*Node
 	taintOnce sync.Once
 	tainted   map[string]bool
+	guardOnce sync.Once
+	cfgOnce   sync.Once
+	cfg       *CFG
+	sumOnce   sync.Once
+	sum       Summary
 }
 
 // facts computes the memoised facts of f.
@@ -130,7 +139,6 @@ func (f *Function) facts() {
 		f.locals = f.computeLocals()
 		f.alias = f.computeAliases()
 		f.writes = f.computeStateWrites()
-		f.guarded = f.computeGuarded()
 	})
 }
 
@@ -196,10 +204,6 @@ func (u *Unit) contract(n *Node) *Contract {
 			}
 		case "struct_declaration":
 			c.Structs[m.Child("name").Text()] = true
-		case "using_directive":
-			if strings.Contains(m.Text(), "SafeMath") {
-				c.SafeMath = true
-			}
 		}
 	}
 	return c
@@ -234,7 +238,11 @@ func (u *Unit) function(n *Node, c *Contract) *Function {
 		case "state_mutability":
 			f.Mutability = strings.TrimSpace(ch.Text())
 		case "modifier_invocation":
-			f.Modifiers = append(f.Modifiers, ch)
+			// 0.4's "constant" parses as a modifier invocation; it is a
+			// keyword, not a modifier (left out of Mutability, as before).
+			if strings.TrimSpace(ch.Text()) != "constant" {
+				f.Modifiers = append(f.Modifiers, ch)
+			}
 		case "parameter":
 			f.Params = append(f.Params, Param{Name: ch.Child("name").Text(), Type: ch.Child("type").Text()})
 		}
@@ -285,11 +293,7 @@ func link(units []*Unit) {
 	}
 	for _, u := range units {
 		for _, c := range u.Contracts {
-			for _, b := range c.Bases {
-				if b.SafeMath {
-					c.SafeMath = true
-				}
-			}
+			c.Linear = c3(c, all, map[*Contract]bool{})
 		}
 	}
 }
@@ -462,91 +466,56 @@ func (f *Function) computeAliases() map[string]bool {
 	return alias
 }
 
-var guardName = newWordSet("only", "auth", "owner", "admin", "restricted", "initializer", "governance", "role", "whitelist", "permission", "guard")
-
-// Guarded reports whether f restricts its callers: a modifier that checks
-// msg.sender (or is named like one), or a check of msg.sender/tx.origin in
-// its body.
+// Guarded reports whether f restricts its callers, judged by what the
+// code checks, never by names (guard.go): a caller check (msg.sender
+// compared with or looked up in contract state, directly or through an
+// internal helper) in f's body or in a modifier inlined into its CFG. A
+// modifier that cannot be resolved in the bundle, and a call of an
+// internal hook declared without a body (left to the implementing
+// contract, like _authorizeUpgrade), are taken as guards: what they check
+// is unknown, and reporting on a guess is the false positive users see.
 func (f *Function) Guarded() bool {
-	f.facts()
+	f.guardOnce.Do(func() { f.guarded = f.computeGuarded() })
 	return f.guarded
 }
 
 func (f *Function) computeGuarded() bool {
 	for _, m := range f.Modifiers {
-		name := m.FirstKind("identifier").Text()
-		// A modifier found in the bundle is judged by its body (so
-		// onlyPayloadSize is not a guard); an unresolved one by its name.
-		if def := f.Contract.Modifier(name); def != nil {
-			if checksSenderIn(f.Contract, def.Body, 2) {
-				return true
-			}
-			continue
-		}
-		if guardName.MatchString(name) {
+		if f.Contract.Modifier(m.FirstKind("identifier").Text()) == nil {
 			return true
 		}
 	}
-	return checksSenderIn(f.Contract, f.Body, 2)
-}
-
-var authHook = regexp.MustCompile(`^_?(authorize|checkRole|checkOwner|onlyOwner|requireAuth|auth)`)
-
-var senderCheckCall = newWordSet("owner", "auth", "role", "admin", "only", "permission", "allowed", "whitelist")
-
-// checksSenderIn is checksSender that also follows calls to the
-// contract's own functions (_checkOwner(), _checkGovernance()) depth levels
-// deep.
-func checksSenderIn(c *Contract, body *Node, depth int) bool {
-	if checksSender(body) {
-		return true
-	}
-	if depth == 0 || c == nil {
-		return false
-	}
-	found := false
-	body.Walk(func(n *Node) bool {
-		if found || n.Kind != "call_expression" {
-			return !found
+	g := f.CFG()
+	for _, b := range g.Blocks {
+		if !g.Reachable(b) {
+			continue
 		}
-		if fn := n.Child("function"); fn != nil && fn.Kind == "identifier" {
-			if g := c.Function(fn.Text()); g != nil && g.Body != nil && g.Body != body {
-				found = checksSenderIn(c, g.Body, depth-1)
-			}
+		owner := b.Func
+		if owner == nil {
+			owner = f
 		}
-		return !found
-	})
-	return found
-}
-
-// checksSender reports whether body compares msg.sender or tx.origin in a
-// condition or calls an authorization helper.
-func checksSender(body *Node) bool {
-	found := false
-	body.Walk(func(n *Node) bool {
-		if found {
-			return false
+		if b.Cond != nil && owner.checksCaller(b.Cond) {
+			return true
 		}
-		switch n.Kind {
-		case "if_statement":
-			if c := n.Child("condition"); c != nil && mentionsSender(c) {
-				found = true
-			}
-		case "call_expression":
-			callee := calleeName(n)
-			if callee == "require" || callee == "assert" {
-				if mentionsSender(n) {
-					found = true
+		for _, st := range b.Stmts {
+			found := false
+			st.Walk(func(n *Node) bool {
+				if found || n.Kind != "call_expression" {
+					return !found
 				}
-			} else if senderCheckCall.MatchString(callee) && (mentionsSender(n) || len(argNodes(n)) == 0) {
-				found = true
-			} else if authHook.MatchString(callee) {
-				found = true // _authorizeUpgrade(impl), _checkRole(role): hooks whose body enforces access
+				if h := owner.internalCallee(n); h != nil && h != f {
+					if h.Body == nil || h.Summary().ChecksCaller {
+						found = true
+					}
+				}
+				return !found
+			})
+			if found {
+				return true
 			}
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 func mentionsSender(n *Node) bool {

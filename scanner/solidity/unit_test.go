@@ -66,7 +66,8 @@ contract A {
 `)}
 	good := scanner.File{Path: "Good.sol", Content: []byte(`pragma solidity ^0.4.24;
 contract B {
-    function check() public { require(tx.origin == 0x0); }
+    address keeper;
+    function check() public { require(tx.origin == keeper); }
 }
 `)}
 	rep := run(t, broken, good)

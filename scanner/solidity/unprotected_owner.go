@@ -1,7 +1,6 @@
 package solidity
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -14,8 +13,9 @@ import (
 //
 // Decides: a state variable is privileged when a condition somewhere in the
 // contract compares it with msg.sender/tx.origin (or indexes it by
-// msg.sender), or its name says owner/admin/creator. A public or external
-// non-constructor function without an access guard that writes a privileged
+// msg.sender); names play no part. A public or external non-constructor
+// function without an access guard (Function.Guarded, on the analysis
+// layer's caller checks) that writes a privileged
 // variable, directly or through an internal function it calls, is
 // reported at its header (the line that needs a modifier or a rename).
 //
@@ -38,8 +38,6 @@ func (unprotectedOwnerWrite) Meta() scanner.Rule {
 	}
 }
 
-var ownerName = regexp.MustCompile(`(?i)^_?(owner|owners|admin|admins|creator|authority|governance|controller|ceo|manager)s?$`)
-
 // privileged returns the state variables of c's lineage that guard access.
 // Two detectors ask for every contract: it is computed once, and callers
 // must not modify the map.
@@ -51,11 +49,6 @@ func privileged(c *Contract) map[string]bool {
 func computePrivileged(c *Contract) map[string]bool {
 	p := map[string]bool{}
 	for _, x := range c.Lineage() {
-		for _, v := range x.StateVars {
-			if ownerName.MatchString(v.Name) && !v.Constant && !strings.HasPrefix(v.Type, "mapping") {
-				p[v.Name] = true
-			}
-		}
 		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
 			for _, f := range fs {
 				if f.Body == nil {
@@ -84,7 +77,7 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 			if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
 				continue
 			}
-			if writesPrivileged(f, priv, 1) {
+			if writesPrivileged(c, f, priv, 1) {
 				out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 			}
 		}
@@ -94,9 +87,9 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 
 // writesPrivileged reports whether f, or an internal function it calls
 // (depth levels deep), writes a privileged variable.
-func writesPrivileged(f *Function, priv map[string]bool, depth int) bool {
+func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int) bool {
 	for _, w := range f.StateWrites() {
-		if priv[w.Var] {
+		if priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))) {
 			return true
 		}
 	}
@@ -114,7 +107,7 @@ func writesPrivileged(f *Function, priv map[string]bool, depth int) bool {
 		}
 		g := f.Contract.Function(fn.Text())
 		if g != nil && g != f && g.Body != nil && (g.Visibility == "internal" || g.Visibility == "private") && !g.Guarded() {
-			hit = writesPrivileged(g, priv, depth-1)
+			hit = writesPrivileged(c, g, priv, depth-1)
 		}
 		return !hit
 	})
@@ -129,6 +122,7 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool) {
 		if n.Kind == "array_access" && mentionsSender(n.Child("index")) {
 			if r := lvalueRoot(n); r != nil && c.StateVar(r.Text()) != nil {
 				p[r.Text()] = true
+				c.addPrivPath(r.Text(), accessPath(n))
 			}
 		}
 	}
@@ -157,6 +151,11 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool) {
 				if pair[0].Kind == "member_expression" && mentionsSender(pair[0]) {
 					if root := lvalueRoot(pair[1]); root != nil && c.StateVar(root.Text()) != nil {
 						p[root.Text()] = true
+						path := accessPath(pair[1])
+						if pair[1] == r && path != "" {
+							path += misparsedSuffix(n)
+						}
+						c.addPrivPath(root.Text(), path)
 					}
 				}
 				if isLiteral(pair[1]) || pair[1].Kind == "boolean_literal" {
@@ -166,4 +165,99 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool) {
 		}
 		return true
 	})
+}
+
+// accessPath abstracts an lvalue to the storage it names, indices
+// dropped: owners[i] and owners[j] are both "owners[]", ch[id].party[0]
+// is "ch[].party[]". "" when n is not a plain access path.
+func accessPath(n *Node) string {
+	switch {
+	case n == nil:
+		return ""
+	case n.Kind == "identifier":
+		return n.Text()
+	case n.Kind == "array_access":
+		if b := accessPath(n.Child("base")); b != "" {
+			return b + "[]"
+		}
+	case n.Kind == "member_expression":
+		if o := accessPath(n.Child("object")); o != "" {
+			return o + "." + n.Child("property").Text()
+		}
+	case n.Kind == "parenthesized_expression" && len(n.Children) > 0:
+		return accessPath(n.Children[0])
+	}
+	return ""
+}
+
+// writeTarget returns the lvalue a state write (a StateWrites node)
+// writes: the left side, the updated or deleted operand, the pushed array.
+func writeTarget(n *Node) *Node {
+	switch n.Kind {
+	case "assignment_expression", "augmented_assignment_expression":
+		return n.Child("left")
+	case "update_expression":
+		return n.Child("argument")
+	case "unary_expression":
+		if a := n.Child("argument"); a != nil {
+			return a
+		}
+		if len(n.Children) > 1 {
+			return n.Children[len(n.Children)-1]
+		}
+	case "call_expression":
+		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
+			return fn.Child("object")
+		}
+	}
+	return nil
+}
+
+// addPrivPath records that the caller is checked against path of root.
+// It runs inside privOnce, before any reader.
+func (c *Contract) addPrivPath(root, path string) {
+	if c.privPaths == nil {
+		c.privPaths = map[string][]string{}
+	}
+	if path == "" {
+		path = root
+	}
+	c.privPaths[root] = append(c.privPaths[root], path)
+}
+
+// privPathHit reports whether a write to path of root can change what a
+// caller check reads: one path is the other or contains it (a whole
+// struct or mapping entry written, or a field of the checked one). A
+// sibling field of a checked struct is not privileged.
+func (c *Contract) privPathHit(root, path string) bool {
+	paths := c.privPaths[root]
+	if len(paths) == 0 || path == "" {
+		return true
+	}
+	for _, p := range paths {
+		if p == path || strings.HasPrefix(p, path+".") || strings.HasPrefix(p, path+"[") ||
+			strings.HasPrefix(path, p+".") || strings.HasPrefix(path, p+"[") {
+			return true
+		}
+	}
+	return false
+}
+
+// misparsedSuffix returns the access chain the grammar hangs on a
+// comparison instead of its right operand: it reads
+// msg.sender == m[k].f[0] as ((msg.sender == m)[k].f)[0].
+func misparsedSuffix(cmp *Node) string {
+	suffix := ""
+	for x := cmp; x.Parent != nil; x = x.Parent {
+		p := x.Parent
+		switch {
+		case p.Kind == "array_access" && x.Field == "base":
+			suffix += "[]"
+		case p.Kind == "member_expression" && x.Field == "object":
+			suffix += "." + p.Child("property").Text()
+		default:
+			return suffix
+		}
+	}
+	return suffix
 }

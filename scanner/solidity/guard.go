@@ -1,0 +1,464 @@
+package solidity
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Guard facts and function summaries of the analysis layer.
+//
+// A guard of a statement is a branch condition every path to it passes
+// with a known outcome: require(c) before it, if (c) around it, if (!c)
+// revert() before it, a modifier's require placed before "_", a ternary's
+// condition around an arm. Guards come from dominance on the CFG, so a
+// modifier is recognised by what it checks, wherever its "_" sits, and a
+// modifier that checks nothing protects nothing.
+//
+// A caller check is a guard that compares msg.sender (tx.origin,
+// _msgSender()) with contract state or looks the caller up in it
+// (owner == msg.sender, admins[msg.sender], hasRole(r, msg.sender)), or a
+// call of an internal function whose summary checks the caller.
+
+// Guard is one condition known to hold (True) or fail (!True) at a point.
+type Guard struct {
+	Cond *Node
+	True bool
+}
+
+// Guards returns the conditions that dominate n in f's CFG (modifiers
+// inlined), nearest first.
+func (f *Function) Guards(n *Node) []Guard {
+	g := f.CFG()
+	return g.guardsAt(g.BlockOf(n))
+}
+
+func (g *CFG) guardsAt(b *Block) []Guard {
+	if b == nil || !g.Reachable(b) {
+		return nil
+	}
+	var out []Guard
+	// Walk up the dominator tree; an arm whose only predecessor is a
+	// branch is entered with that branch's outcome known.
+	for x := b; x != nil; x = g.idom[x.ID] {
+		if len(x.Preds) != 1 {
+			continue
+		}
+		p := x.Preds[0]
+		if p.Cond == nil || len(p.Succs) != 2 || p.Succs[0] == p.Succs[1] {
+			continue
+		}
+		out = append(out, Guard{Cond: p.Cond, True: p.Succs[0] == x})
+	}
+	return out
+}
+
+// checksCaller reports whether condition c restricts the caller (see
+// callerCheck), following internal helpers' summaries.
+func (f *Function) checksCaller(c *Node) bool { return f.callerCheck(c, true) }
+
+// directCallerCheck is checksCaller without following summaries (they
+// are built bottom-up from it).
+func (f *Function) directCallerCheck(c *Node) bool { return f.callerCheck(c, false) }
+
+// callerCheck reports whether condition c restricts who may call: the
+// caller (msg.sender or tx.origin, a local holding it, or an internal
+// function that returns it, like Context's _msgSender) compared for
+// equality with an authority (state, this, an internal call's result; not
+// a literal, a parameter, or the caller itself: msg.sender == tx.origin
+// is an EOA check); the caller looked
+// up in a state mapping other than for an amount (admins[msg.sender],
+// not balances[msg.sender] >= v); the caller passed to an internal
+// function that reads state (hasRole(r, msg.sender)); or, when follow is
+// set, a call of an internal function whose summary checks the caller.
+func (f *Function) callerCheck(c *Node, follow bool) bool {
+	for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
+		c = c.Children[0]
+	}
+	if c == nil {
+		return false
+	}
+	// a || b lets anyone through whom either side admits: both must check
+	// the caller. a && b needs one.
+	if c.Kind == "binary_expression" {
+		switch c.Operator() {
+		case "||":
+			return f.callerCheck(c.Child("left"), follow) && f.callerCheck(c.Child("right"), follow)
+		case "&&":
+			return f.callerCheck(c.Child("left"), follow) || f.callerCheck(c.Child("right"), follow)
+		}
+	}
+	found := false
+	c.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "binary_expression":
+			if op := n.Operator(); op == "==" || op == "!=" {
+				l, r := n.Child("left"), n.Child("right")
+				if f.senderExpr(l) && f.authority(r) || f.senderExpr(r) && f.authority(l) {
+					found = true
+				}
+			}
+		case "array_access":
+			if f.senderExpr(n.Child("index")) {
+				if root := lookupRoot(n); root != nil && f.stateName(root) && !amountUse(n) {
+					found = true
+				}
+			}
+		case "call_expression":
+			h := f.internalCallee(n)
+			if h == nil || h.Body == nil {
+				return true
+			}
+			if follow && h != f && h.Summary().ChecksCaller {
+				found = true
+				return false
+			}
+			for _, a := range argNodes(n) {
+				if f.senderExpr(a) && readsState(h) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// senderExpr reports whether n evaluates to the caller.
+func (f *Function) senderExpr(n *Node) bool {
+	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	if n == nil {
+		return false
+	}
+	switch n.Kind {
+	case "member_expression":
+		// tx.origin counts as the caller: a check on it restricts (weakly;
+		// SOL-TX-ORIGIN reports the weakness), and msg.sender == tx.origin
+		// compares the caller with itself, which authority rejects.
+		o, p := n.Child("object").Text(), n.Child("property").Text()
+		return o == "msg" && p == "sender" || o == "tx" && p == "origin"
+	case "call_expression":
+		h := f.internalCallee(n)
+		return h != nil && h.Body != nil && len(h.Params) == 0 && returnsSender(h)
+	case "identifier":
+		return f.senderLocals()[n.Text()]
+	}
+	return false
+}
+
+// returnsSender reports whether g's return statements all return
+// msg.sender (Context's _msgSender).
+func returnsSender(g *Function) bool {
+	rets := g.Body.FindAll("return_statement")
+	if len(rets) == 0 {
+		return false
+	}
+	for _, r := range rets {
+		v := r.NamedChildren()
+		if len(v) != 1 || !(v[0].Kind == "member_expression" && v[0].Text() == "msg.sender") {
+			return false
+		}
+	}
+	return true
+}
+
+// senderLocals are the locals declared with the caller as value
+// (address caller = _msgSender()).
+func (f *Function) senderLocals() map[string]bool {
+	m := map[string]bool{}
+	if f.Body == nil {
+		return m
+	}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "variable_declaration_statement" {
+			if d, v := n.FirstKind("variable_declaration"), n.Child("value"); d != nil && v != nil && (v.Kind == "member_expression" && v.Text() == "msg.sender" || v.Kind == "call_expression" && f.senderExpr(v)) {
+				m[d.Child("name").Text()] = true
+			}
+		}
+		return true
+	})
+	return m
+}
+
+// authority reports whether n can stand for who is allowed: not a
+// literal or zero address, not tx.origin, not made of parameters only.
+func (f *Function) authority(n *Node) bool {
+	if n == nil || f.senderExpr(n) {
+		return false
+	}
+	t := n.Text()
+	if t == "tx.origin" || isLiteral(n) || zeroAddr.MatchString(dropSpace(t)) {
+		return false
+	}
+	if t == "this" || t == "address(this)" {
+		return true
+	}
+	ok := false
+	n.Walk(func(x *Node) bool {
+		switch x.Kind {
+		case "identifier":
+			if f.stateName(x) {
+				ok = true
+			}
+		case "call_expression":
+			// A function of the contract, or one it inherits from outside
+			// the bundle (owner() of an imported Ownable): not a cast.
+			if h := f.internalCallee(x); h != nil {
+				ok = true
+			} else if fn := x.Child("function"); fn != nil && fn.Kind == "identifier" && !elementary.MatchString(fn.Text()) && fn.Text() != "payable" && f.Contract.Unit.bundle[fn.Text()] == nil {
+				ok = true
+			}
+		}
+		return !ok
+	})
+	return ok
+}
+
+var zeroAddr = regexp.MustCompile(`^address\((0x)?0+\)$`)
+
+// amountUse reports whether a mapping lookup is used as a number:
+// compared by size or in arithmetic (a balance check, not a permission).
+func amountUse(n *Node) bool {
+	p := n.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	if p == nil || p.Kind != "binary_expression" {
+		return false
+	}
+	switch p.Operator() {
+	case "&&", "||", "==", "!=":
+		return false
+	}
+	return true
+}
+
+// stateName reports whether identifier n names a state variable of f's
+// contract (and is not a parameter or local).
+func (f *Function) stateName(n *Node) bool {
+	if n.Field == "property" || n.Field == "function" {
+		return false
+	}
+	return f.IsState(n.Text(), f.Locals())
+}
+
+func readsState(g *Function) bool {
+	found := false
+	g.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "identifier" && g.stateName(n) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// internalCallee resolves a call of a function of the contract or its
+// bases: f(…) or super.f(…), by name and arity, in linearised order.
+func (f *Function) internalCallee(call *Node) *Function {
+	fn := call.Child("function")
+	if fn == nil {
+		return nil
+	}
+	name := ""
+	switch {
+	case fn.Kind == "identifier":
+		name = fn.Text()
+	case fn.Kind == "member_expression" && fn.Child("object").Text() == "super":
+		name = fn.Child("property").Text()
+	default:
+		return nil
+	}
+	if fn.Kind == "member_expression" {
+		return f.Contract.ResolveSuper(f.Contract, name, len(argNodes(call)))
+	}
+	return f.Contract.Resolve(name, len(argNodes(call)))
+}
+
+// libraryCall reports whether x.g(…) calls a function of a library in the
+// bundle (using L for T, or L.g(…)).
+func (f *Function) libraryCall(call *Node) bool {
+	fn := call.Child("function")
+	name := fn.Child("property").Text()
+	for _, c := range f.Contract.Unit.bundle {
+		if c.Kind != "library" {
+			continue
+		}
+		for _, g := range c.Functions {
+			if g.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// CallerChecked reports whether every path to n passes a caller check: a
+// guard that checks the caller, or a statement calling an internal
+// function whose summary checks it.
+func (f *Function) CallerChecked(n *Node) bool {
+	for _, gd := range f.Guards(n) {
+		if f.guardOwner(gd).checksCaller(gd.Cond) {
+			return true
+		}
+	}
+	g := f.CFG()
+	b := g.BlockOf(n)
+	if !g.Reachable(b) {
+		return false
+	}
+	for x := b; x != nil; x = g.idom[x.ID] {
+		for _, s := range x.Stmts {
+			if x == b && s.Start >= n.Start {
+				break
+			}
+			if s.Kind != "expression_statement" {
+				continue
+			}
+			call := s.FirstKind("call_expression")
+			owner := x.Func
+			if owner == nil {
+				owner = f
+			}
+			if call != nil {
+				if h := owner.internalCallee(call); h != nil && h.Summary().ChecksCaller {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// guardOwner is the function or modifier whose source holds the guard's
+// condition: its names resolve there.
+func (f *Function) guardOwner(gd Guard) *Function {
+	if b := f.CFG().at[gd.Cond]; b != nil && b.Func != nil {
+		return b.Func
+	}
+	return f
+}
+
+// Summary is what a function does, including through the internal
+// functions it calls.
+type Summary struct {
+	WritesState  bool
+	ExternalCall bool // a call to another contract, low-level or typed
+	SendsValue   bool
+	ChecksCaller bool // a caller check dominates its normal exit
+}
+
+// Summary returns f's summary (memoised).
+func (f *Function) Summary() Summary {
+	f.sumOnce.Do(func() { f.sum = f.summarize(map[*Function]bool{}) })
+	return f.sum
+}
+
+func (f *Function) summarize(seen map[*Function]bool) Summary {
+	var s Summary
+	if f.Body == nil || seen[f] || len(seen) > 16 {
+		return s
+	}
+	seen[f] = true
+	s.WritesState = len(f.StateWrites()) > 0
+	for _, c := range f.LowLevelCalls() {
+		if c.Invoked {
+			s.ExternalCall = true
+			if c.Value {
+				s.SendsValue = true
+			}
+		}
+	}
+	g := f.CFG()
+	if g.Reachable(g.Exit) {
+		for _, gd := range g.guardsAt(g.Exit) {
+			if f.guardOwner(gd).directCallerCheck(gd.Cond) {
+				s.ChecksCaller = true
+			}
+		}
+	}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "assembly_statement" {
+			for _, m := range asmCall.FindAllStringSubmatch(n.Text(), -1) {
+				s.ExternalCall = true
+				if v := strings.TrimSpace(m[1]); v != "0" {
+					s.SendsValue = true
+				}
+			}
+			return false
+		}
+		if n.Kind != "call_expression" {
+			return true
+		}
+		h := f.internalCallee(n)
+		if h == nil {
+			h = f.libraryCallee(n)
+		}
+		if h != nil && h != f {
+			hs := h.summarize(seen)
+			s.WritesState = s.WritesState || hs.WritesState
+			s.ExternalCall = s.ExternalCall || hs.ExternalCall
+			s.SendsValue = s.SendsValue || hs.SendsValue
+			// A helper that checks the caller and is called on every
+			// path (as a statement of its own, dominating the exit).
+			if hs.ChecksCaller && n.Parent != nil && n.Parent.Kind == "expression_statement" && g.Reachable(g.Exit) && g.Dominates(g.BlockOf(n), g.Exit) {
+				s.ChecksCaller = true
+			}
+		} else if h == nil && isExternalMemberCall(n) && !f.libraryCall(n) {
+			s.ExternalCall = true
+		}
+		return true
+	})
+	return s
+}
+
+// isExternalMemberCall reports a call x.g(…) on another contract: the
+// object is not a library, super or this-less built-in.
+func isExternalMemberCall(n *Node) bool {
+	fn := n.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	switch fn.Child("object").Text() {
+	case "super", "abi", "msg", "block", "tx", "string", "bytes", "type":
+		return false
+	}
+	switch fn.Child("property").Text() {
+	case "push", "pop", "length", "encode", "encodePacked", "decode":
+		return false
+	}
+	return true
+}
+
+// lookupRoot is lvalueRoot for a mapping lookup in a condition; the
+// grammar parses !m[k] as (!m)[k], so a negation on the base is skipped.
+func lookupRoot(n *Node) *Node {
+	base := n.Child("base")
+	for base != nil && base.Kind == "unary_expression" && base.Operator() == "!" {
+		base = base.Child("argument")
+	}
+	if base == nil {
+		return nil
+	}
+	return lvalueRoot(base)
+}
+
+// asmCall matches an assembly call(gas, to, value, …), capturing value.
+var asmCall = regexp.MustCompile(`\bcall\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*[^,]+,\s*([^,]+),`)
+
+// libraryCallee resolves L.g(…) to function g of library L in the bundle.
+func (f *Function) libraryCallee(call *Node) *Function {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return nil
+	}
+	l := f.Contract.Unit.bundle[fn.Child("object").Text()]
+	if l == nil || l.Kind != "library" {
+		return nil
+	}
+	return l.Resolve(fn.Child("property").Text(), len(argNodes(call)))
+}

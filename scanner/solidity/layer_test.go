@@ -1,0 +1,235 @@
+package solidity
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// Unit tests of the analysis layer on small snippets: inheritance
+// resolution, CFG shapes, dominance, guard facts and summaries.
+
+func parseSnippet(t *testing.T, src string) *Unit {
+	t.Helper()
+	u := ParseFile(scanner.File{Path: "s.sol", Content: []byte(src)})
+	if len(u.Errors()) > 0 {
+		t.Fatalf("parse errors: %v", u.Errors())
+	}
+	return u
+}
+
+func contractNamed(u *Unit, name string) *Contract {
+	for _, c := range u.Contracts {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// stmtWith returns the shortest statement of f's CFG whose text contains s.
+func stmtWith(t *testing.T, f *Function, s string) *Node {
+	t.Helper()
+	var found *Node
+	f.Node.Walk(func(n *Node) bool {
+		if strings.HasSuffix(n.Kind, "_statement") && n.Kind != "block_statement" && strings.Contains(n.Text(), s) && (found == nil || len(n.Text()) < len(found.Text())) {
+			found = n
+		}
+		return true
+	})
+	if found == nil {
+		t.Fatalf("no statement %q in %s", s, f.Name)
+	}
+	return found
+}
+
+func TestC3Linearization(t *testing.T) {
+	// The diamond of the Solidity documentation: contract D is B, C
+	// linearises as D, C, B, A.
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+contract A { function f() public virtual returns (uint) { return 1; } }
+contract B is A { function f() public virtual override returns (uint) { return 2; } }
+contract C is A { function f() public virtual override returns (uint) { return super.f(); } }
+contract D is B, C { function g() public returns (uint) { return f(); } }
+`)
+	d := contractNamed(u, "D")
+	var got []string
+	for _, c := range d.Linearization() {
+		got = append(got, c.Name)
+	}
+	if strings.Join(got, ",") != "D,C,B,A" {
+		t.Errorf("linearisation %v, want D,C,B,A", got)
+	}
+	if f := d.Resolve("f", 0); f == nil || f.Contract.Name != "C" {
+		t.Errorf("D.f resolves to %v, want C's", f)
+	}
+	// super.f() inside C, seen from D, is B.f.
+	if f := d.ResolveSuper(contractNamed(u, "C"), "f", 0); f == nil || f.Contract.Name != "B" {
+		t.Errorf("super.f from C in D resolves to %v, want B's", f)
+	}
+	if f := d.Resolve("f", 1); f != nil {
+		t.Errorf("f with one argument resolves to %v, want nil", f.Contract.Name)
+	}
+}
+
+func TestCFGShapes(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+contract K {
+  uint x;
+  function f(uint a) public returns (uint) {
+    x = 0;
+    if (a > 1) { x = 1; } else { x = 2; }
+    for (uint i = 0; i < a; i++) { if (i == 3) break; x += i; }
+    while (a > 0) { a--; if (a == 7) continue; x = 5; }
+    unchecked { x -= 1; }
+    try this.f(1) returns (uint v) { x = v; } catch { x = 4; }
+    return x;
+    x = 9;
+  }
+}
+`)
+	f := contractNamed(u, "K").Functions[0]
+	g := f.CFG()
+	first := g.BlockOf(stmtWith(t, f, "x = 0"))
+	if first != g.Entry {
+		t.Errorf("first statement not in the entry block")
+	}
+	thenB, elseB := g.BlockOf(stmtWith(t, f, "x = 1")), g.BlockOf(stmtWith(t, f, "x = 2"))
+	if thenB == elseB || g.Dominates(thenB, elseB) || !g.Dominates(first, elseB) {
+		t.Errorf("if/else arms: then %d else %d", thenB.ID, elseB.ID)
+	}
+	brk := stmtWith(t, f, "break")
+	after := stmtWith(t, f, "x += i")
+	if g.Dominates(g.BlockOf(after), g.BlockOf(brk)) {
+		t.Error("the loop body after break dominates the break")
+	}
+	if !g.ReachableFrom(after, stmtWith(t, f, "x += i")) {
+		t.Error("the loop body does not reach itself through the back edge")
+	}
+	if !g.ReachableFrom(brk, stmtWith(t, f, "a--")) {
+		t.Error("break does not leave the loop")
+	}
+	cont := stmtWith(t, f, "continue")
+	if g.ReachableFrom(cont, stmtWith(t, f, "x = 5")) && g.Dominates(g.BlockOf(cont), g.BlockOf(stmtWith(t, f, "x = 5"))) {
+		t.Error("continue falls through")
+	}
+	if b := g.BlockOf(stmtWith(t, f, "x -= 1")); !b.Unchecked {
+		t.Error("unchecked block not marked")
+	}
+	if g.BlockOf(stmtWith(t, f, "x = 2")).Unchecked {
+		t.Error("checked block marked unchecked")
+	}
+	if !g.ReachableFrom(stmtWith(t, f, "x -= 1"), stmtWith(t, f, "x = 4")) || !g.ReachableFrom(stmtWith(t, f, "x -= 1"), stmtWith(t, f, "x = v")) {
+		t.Error("try arms not reachable")
+	}
+	if b := g.BlockOf(stmtWith(t, f, "x = 9")); g.Reachable(b) {
+		t.Error("code after return is reachable")
+	}
+	if !g.Reachable(g.Exit) {
+		t.Error("exit unreachable")
+	}
+}
+
+func TestGuardFacts(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+contract G {
+  address boss; uint x; mapping(address => bool) allowed;
+  modifier m1() { require(msg.sender == boss, "no"); _; }
+  modifier m2() { _; }
+  modifier m3() { if (msg.sender != boss) revert(); _; }
+  modifier m4() { if (boss == msg.sender) { _; } }
+  function isBoss(address a) internal view returns (bool) { return a == boss; }
+  function checkBoss() internal view { require(allowed[msg.sender]); }
+  function a() public m1 { x = 1; }
+  function b() public m2 { x = 2; }
+  function c() public m3 { x = 3; }
+  function d() public m4 { x = 4; }
+  function e() public { require(isBoss(msg.sender)); x = 5; }
+  function h() public { checkBoss(); x = 6; }
+  function i(uint v) public { if (v > 1) { x = 7; } require(v < 9); x = 8; }
+  function j(uint v) public { x = v > 2 ? v - 2 : 0; }
+  function k(address who) public { require(who == boss); x = 9; }
+  function l() public { if (msg.sender == tx.origin) { x = 10; } }
+  function n() public { address me = msg.sender; require(allowed[me]); x = 11; }
+  function o(uint v) public { require(allowed[msg.sender] || v > 0); x = 12; }
+  function p() public { require(msg.sender == boss || allowed[msg.sender]); x = 13; }
+}
+`)
+	c := contractNamed(u, "G")
+	fn := func(name string) *Function { return c.Resolve(name, -1) }
+	for _, tc := range []struct {
+		fn, stmt string
+		want     bool
+	}{
+		{"a", "x = 1", true},
+		{"b", "x = 2", false}, // a modifier that checks nothing
+		{"c", "x = 3", true},  // if (…) revert() before _
+		{"d", "x = 4", true},  // _ inside the if
+		{"e", "x = 5", true},  // a helper comparing its argument with state
+		{"h", "x = 6", true},  // a helper that checks, called on every path
+		{"i", "x = 8", false},
+		{"k", "x = 9", false},  // compares a parameter, not the caller
+		{"l", "x = 10", false}, // an EOA check restricts nobody in particular
+		{"n", "x = 11", true},  // the caller through a local
+		{"o", "x = 12", false}, // a disjunction that admits anyone with v > 0
+		{"p", "x = 13", true},  // both sides check the caller
+	} {
+		f := fn(tc.fn)
+		if got := f.CallerChecked(stmtWith(t, f, tc.stmt)); got != tc.want {
+			t.Errorf("%s: CallerChecked(%s) = %v, want %v", tc.fn, tc.stmt, got, tc.want)
+		}
+	}
+	i := fn("i")
+	gs := i.Guards(stmtWith(t, i, "x = 8"))
+	if len(gs) != 1 || gs[0].Cond.Text() != "v < 9" || !gs[0].True {
+		t.Errorf("guards of x = 8: %v", gs)
+	}
+	gs = i.Guards(stmtWith(t, i, "x = 7"))
+	if len(gs) != 1 || gs[0].Cond.Text() != "v > 1" {
+		t.Errorf("guards of x = 7: %v", gs)
+	}
+	// The ternary's arm v - 2 is guarded by v > 2.
+	j := fn("j")
+	var sub *Node
+	j.Body.Walk(func(n *Node) bool {
+		if n.Kind == "binary_expression" && n.Text() == "v - 2" {
+			sub = n
+		}
+		return true
+	})
+	gs = j.Guards(sub)
+	if len(gs) != 1 || gs[0].Cond.Text() != "v > 2" || !gs[0].True {
+		t.Errorf("guards of v - 2: %v", gs)
+	}
+}
+
+func TestSummaries(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+interface T { function pull() external; }
+contract S {
+  uint n; address o;
+  function pay(address to) internal { payable(to).transfer(1); }
+  function poke(T t) internal { t.pull(); }
+  function bump() internal { n++; }
+  function only() internal view { require(msg.sender == o); }
+  function outer(address to) public { only(); pay(to); bump(); }
+  function viaPoke(T t) public { poke(t); }
+  function pure2(uint a) public pure returns (uint) { return a + 1; }
+}
+`)
+	c := contractNamed(u, "S")
+	for _, tc := range []struct {
+		fn   string
+		want Summary
+	}{
+		{"outer", Summary{WritesState: true, ExternalCall: true, SendsValue: true, ChecksCaller: true}},
+		{"viaPoke", Summary{ExternalCall: true}},
+		{"pure2", Summary{}},
+		{"only", Summary{ChecksCaller: true}},
+	} {
+		if got := c.Resolve(tc.fn, -1).Summary(); got != tc.want {
+			t.Errorf("%s: summary %+v, want %+v", tc.fn, got, tc.want)
+		}
+	}
+}
