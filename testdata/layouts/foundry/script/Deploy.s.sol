@@ -5,10 +5,10 @@ import {Vm} from "forge-std/Vm.sol";
 import {Vault} from "../src/Vault.sol";
 
 contract Deploy {
-    Vm constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code")))));
+    Vm constant vm = Vm(address(uint160(uint256(keccak256("hevm cheat code"))))); address owner;
 
     function run() external returns (Vault v) {
-        require(tx.origin != address(0));
+        require(tx.origin == owner);
         vm.startBroadcast();
         v = new Vault();
         vm.stopBroadcast();

@@ -5,14 +5,14 @@ import {Test} from "forge-std/Test.sol";
 import {Vault} from "../src/Vault.sol";
 
 contract VaultTest is Test {
-    Vault vault;
+    Vault vault; address owner;
 
     function setUp() public {
         vault = new Vault();
     }
 
     function test_sweep() public {
-        require(tx.origin != address(0));
+        require(tx.origin == owner);
         vm.deal(address(vault), 1 ether);
         vault.sweep(payable(address(this)));
     }
