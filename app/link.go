@@ -72,7 +72,7 @@ func (a *App) StartLink(p *core.Principal) (*LinkStart, error) {
 }
 
 func (a *App) verifyState(s string) (org, user uuid.UUID, err error) {
-	b, err := base64.RawURLEncoding.DecodeString(s)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
 	if err != nil || len(b) != 56 || !hmac.Equal(a.stateMAC(b[:40]), b[40:]) {
 		return uuid.Nil, uuid.Nil, errors.New("the link request is not valid")
 	}

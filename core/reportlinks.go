@@ -68,7 +68,7 @@ func (r ReportLinks) Verify(token string, now time.Time) (uuid.UUID, error) {
 	if len(r.Secret) == 0 || len(token) != base64.RawURLEncoding.EncodedLen(reportTokenLen) {
 		return uuid.Nil, ErrBadReportToken
 	}
-	b, err := base64.RawURLEncoding.DecodeString(token)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(token)
 	if err != nil || len(b) != reportTokenLen {
 		return uuid.Nil, ErrBadReportToken
 	}
