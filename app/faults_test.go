@@ -2,10 +2,13 @@ package app_test
 
 import (
 	"context"
+	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bulwark-sec/bulwark/app/githubtest"
+	"github.com/bulwark-sec/bulwark/db"
 )
 
 // TestGitHubFaultsAreRetried: GitHub's 5xx, secondary rate limits, 429s
@@ -146,4 +149,45 @@ func TestRepositoryConfig(t *testing.T) {
 		t.Fatalf("broken config: conclusion %q error %q", run.Conclusion, run.Error)
 	}
 	e.gh.CheckConformance(t)
+}
+
+// TestPushAndCheckSuiteMakeOneRun: GitHub sends a push and a check_suite
+// request for the same commit; delivered at once, they make one run and
+// one check run.
+func TestPushAndCheckSuiteMakeOneRun(t *testing.T) {
+	e := newEnv(t)
+	e.seedRepo(1, "Codertocat", repoName)
+	e.install(1, "Codertocat")
+	push := fixture(t, "push.json", setInstallation(1))
+	suite := fixture(t, "check_suite.requested.json", func(m map[string]any) {
+		setInstallation(1)(m)
+		m["repository"] = map[string]any{"id": 186853002, "full_name": repoName, "private": false}
+		cs := m["check_suite"].(map[string]any)
+		cs["head_sha"], cs["head_branch"], cs["pull_requests"] = shaMain, "master", []any{}
+	})
+	var push0 map[string]any
+	_ = json.Unmarshal(push, &push0)
+	if id := push0["repository"].(map[string]any)["id"]; id != float64(186853002) {
+		t.Fatalf("fixture repository id %v", id)
+	}
+	done := make(chan string, 2)
+	go func() { _, id := e.deliver("push", push); done <- id }()
+	go func() { _, id := e.deliver("check_suite", suite); done <- id }()
+	a, b := <-done, <-done
+	deadline := time.Now().Add(20 * time.Second)
+	for time.Now().Before(deadline) {
+		n, _ := e.DB.NewSelect().Model((*db.GitHubRun)(nil)).Where("delivery_id IN (?, ?) AND completed_at IS NOT NULL", a, b).Count(context.Background())
+		if n == 1 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	time.Sleep(500 * time.Millisecond)
+	n, _ := e.DB.NewSelect().Model((*db.GitHubRun)(nil)).Where("delivery_id IN (?, ?)", a, b).Count(context.Background())
+	if n != 1 {
+		t.Fatalf("%d runs for one commit, want 1", n)
+	}
+	if c := len(e.gh.CheckRuns()); c != 1 {
+		t.Fatalf("%d check runs for one commit, want 1", c)
+	}
 }

@@ -30,8 +30,10 @@ func (a *App) report(ctx context.Context, id uuid.UUID) error {
 	if err != nil && !core.IsCode(err, core.CodeNotFound) {
 		return &retryable{err: err}
 	}
-	if err != nil || !in.Active() || in.OrganizationID != run.OrganizationID {
-		// Suspended, deleted or moved since: no more calls.
+	if err != nil || !in.Active() {
+		// Suspended or deleted since: no more calls. (An installation
+		// linked to another organization meanwhile still gets this run's
+		// answer, from the organization that ran it.)
 		now := a.svc.Now()
 		run.CompletedAt, run.Error = &now, "the installation is no longer active"
 		_, err := a.svc.DB.NewUpdate().Model(run).Column("completed_at", "error").WherePK().Exec(ctx)

@@ -286,23 +286,27 @@ func (a *App) startRun(ctx context.Context, in *db.GitHubInstallation, pr *db.Pr
 	if !errors.Is(db.NotFoundErr(err), db.ErrNotFound) {
 		return nil, &retryable{err: err}
 	}
-	if !t.Rerun {
-		dup, err := a.svc.DB.NewSelect().Model((*db.GitHubRun)(nil)).
-			Where("repository_id = ? AND head_sha = ? AND pull_number = ? AND project_id = ?", t.Repo.ID, t.HeadSHA, t.Pull, pr.ID).Exists(ctx)
-		if err != nil {
-			return nil, &retryable{err: err}
-		}
-		if dup {
-			a.log.Info("github event: commit already scanned", "repository", t.Repo.FullName, "sha", t.HeadSHA, "delivery", t.Delivery)
-			return nil, nil
-		}
-	}
 	run = &db.GitHubRun{ID: uuid.Must(uuid.NewV7()), OrganizationID: in.OrganizationID, InstallationID: in.ID,
 		RepositoryID: t.Repo.ID, FullName: t.Repo.FullName, ProjectID: pr.ID, DeliveryID: t.Delivery, Event: t.Event,
 		HeadSHA: t.HeadSHA, Branch: t.Branch, PullNumber: t.Pull, BaseSHA: t.BaseSHA, BaseRef: t.BaseRef,
 		Silent: t.Silent, Notes: []string{}, CreatedAt: a.svc.Now()}
-	if _, err := a.svc.DB.NewInsert().Model(run).Exec(ctx); err != nil {
+	if !t.Rerun {
+		key := fmt.Sprintf("%d:%s:%d:%s", t.Repo.ID, t.HeadSHA, t.Pull, pr.ID)
+		run.DedupeKey = &key
+	}
+	res, err := a.svc.DB.NewInsert().Model(run).On("CONFLICT DO NOTHING").Exec(ctx)
+	if err != nil {
 		return nil, &retryable{err: err}
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		// The same delivery raced itself (a redelivered task), or the
+		// commit is already being scanned in this context.
+		again := new(db.GitHubRun)
+		if err := a.svc.DB.NewSelect().Model(again).Where("delivery_id = ?", t.Delivery).Scan(ctx); err == nil {
+			return again, nil
+		}
+		a.log.Info("github event: commit already scanned", "repository", t.Repo.FullName, "sha", t.HeadSHA, "delivery", t.Delivery)
+		return nil, nil
 	}
 	return run, nil
 }

@@ -75,6 +75,11 @@ type GitHubRun struct {
 	BaseSHA        string    `bun:"base_sha,notnull,default:''"`
 	BaseRef        string    `bun:"base_ref,notnull,default:''"`
 	CheckRunID     int64     `bun:"check_run_id,notnull,default:0"`
+	// DedupeKey ("repository:sha:pull") is unique among runs that are not
+	// re-runs, so a push and GitHub's check_suite request for the same
+	// commit, handled at once by two workers, make one run; nil for
+	// re-runs.
+	DedupeKey *string `bun:"dedupe_key"`
 	// Silent runs scan a pull request's base for the comparison and post
 	// nothing.
 	Silent       bool       `bun:"silent,notnull,default:false"`

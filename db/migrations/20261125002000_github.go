@@ -24,6 +24,7 @@ func init() {
 				// One run per delivery: a retried task finds its run again.
 				index{(*db.GitHubRun)(nil), "github_runs_delivery_idx", []string{"delivery_id"}, true},
 				index{(*db.GitHubRun)(nil), "github_runs_scan_idx", []string{"scan_id"}, false},
+				index{(*db.GitHubRun)(nil), "github_runs_dedupe_idx", []string{"dedupe_key"}, true},
 				// The base of a pull request: the newest run of a branch.
 				index{(*db.GitHubRun)(nil), "github_runs_project_branch_idx", []string{"project_id", "branch", "created_at"}, false},
 				index{(*db.GitHubRun)(nil), "github_runs_repo_sha_idx", []string{"repository_id", "head_sha"}, false},
