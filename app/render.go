@@ -38,12 +38,11 @@ var severities = []string{"critical", "high", "medium", "low"}
 
 var severityRank = map[string]int{"critical": 4, "high": 3, "medium": 2, "low": 1, "info": 0}
 
-// openFindings are the findings that count: not suppressed in the source,
-// not settled as false positives or fixed.
+// openFindings are the findings that count (core.Counted).
 func openFindings(all []db.Vulnerability) []db.Vulnerability {
 	var out []db.Vulnerability
 	for _, v := range all {
-		if !v.Suppressed && v.Status != core.VulnFalsePositive && v.Status != core.VulnFixed {
+		if core.Counted(&v) {
 			out = append(out, v)
 		}
 	}

@@ -80,23 +80,27 @@ type Comparison struct {
 	Unchanged int
 }
 
+// Counted reports whether a finding holds a build back: open or
+// acknowledged, and not suppressed in the source. Findings settled as
+// false positives or fixed do not count (as countOpenVulnerabilities
+// counts for the gate).
+func Counted(v *db.Vulnerability) bool {
+	return !v.Suppressed && v.Status != VulnFalsePositive && v.Status != VulnFixed
+}
+
 // CompareFindings matches head against base by fingerprint. Findings
-// that are settled (false positive, fixed) or suppressed in the source
-// count as absent on either side.
+// that do not count (Counted) are absent on either side.
 func CompareFindings(base, head []db.Vulnerability) Comparison {
-	live := func(v db.Vulnerability) bool {
-		return !v.Suppressed && v.Status != VulnFalsePositive && v.Status != VulnFixed
-	}
 	inBase := map[string]bool{}
 	for _, v := range base {
-		if live(v) {
+		if Counted(&v) {
 			inBase[v.Fingerprint] = true
 		}
 	}
 	inHead := map[string]bool{}
 	var c Comparison
 	for _, v := range head {
-		if !live(v) {
+		if !Counted(&v) {
 			continue
 		}
 		inHead[v.Fingerprint] = true
@@ -107,7 +111,7 @@ func CompareFindings(base, head []db.Vulnerability) Comparison {
 		}
 	}
 	for _, v := range base {
-		if live(v) && !inHead[v.Fingerprint] {
+		if Counted(&v) && !inHead[v.Fingerprint] {
 			c.Fixed = append(c.Fixed, v)
 			inHead[v.Fingerprint] = true // once per fingerprint
 		}

@@ -127,7 +127,7 @@ func (s *Server) handleReportPage(c *fiber.Ctx) error {
 		} else if v.Status != core.VulnOpen {
 			f.Status = strings.ReplaceAll(v.Status, "_", " ")
 		}
-		if f.Status == "" || v.Status == core.VulnAcknowledged {
+		if core.Counted(&v) {
 			counts[v.Severity]++
 		}
 		if lineBase != "" {
