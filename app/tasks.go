@@ -165,6 +165,11 @@ func (a *App) runEvent(ctx context.Context, t *trigger, last bool) error {
 		run.Notes = append(run.Notes, "no source files of a supported language were selected")
 		return a.finishEmpty(ctx, gh, run)
 	}
+	// The base's run is recorded before the head's scan exists, so the
+	// head's report always finds it (pending) and waits for it.
+	if err := a.scanBase(ctx, in, pr, t); err != nil {
+		a.log.Error("queue the scan of a pull request's base", "run", run.ID, "err", err)
+	}
 	org, err := db.GetOrganization(ctx, a.svc.DB, in.OrganizationID)
 	if err != nil {
 		return &retryable{err: err}
@@ -193,9 +198,6 @@ func (a *App) runEvent(ctx context.Context, t *trigger, last bool) error {
 	if _, err := a.svc.DB.NewUpdate().Model(run).Column("scan_id", "evaluation_id", "notes", "fail_on").WherePK().Exec(ctx); err != nil {
 		return &retryable{err: err}
 	}
-	if err := a.scanBase(ctx, pr, t); err != nil {
-		a.log.Error("queue the scan of a pull request's base", "run", run.ID, "err", err)
-	}
 	// The scan may have finished before the run named it, when the hook
 	// found no run; the late task covers a hook that was lost.
 	if err := a.enqueueReport(ctx, run.ID, true); err != nil {
@@ -207,10 +209,10 @@ func (a *App) runEvent(ctx context.Context, t *trigger, last bool) error {
 	return nil
 }
 
-// scanBase queues a silent scan of a pull request's base commit when its
-// branch has no run yet, so the comment compares against the real base
-// instead of calling every finding new.
-func (a *App) scanBase(ctx context.Context, pr *db.Project, t *trigger) error {
+// scanBase records and queues a silent scan of a pull request's base
+// commit when its branch has no run yet, so the comment compares against
+// the real base instead of calling every finding new.
+func (a *App) scanBase(ctx context.Context, in *db.GitHubInstallation, pr *db.Project, t *trigger) error {
 	if t.Pull == 0 || t.BaseRef == "" || !validSHA(t.BaseSHA) {
 		return nil
 	}
@@ -223,6 +225,10 @@ func (a *App) scanBase(ctx context.Context, pr *db.Project, t *trigger) error {
 	base.Delivery, base.Event, base.Action = t.Delivery+"-base", "base", ""
 	base.HeadSHA, base.Branch, base.Pull, base.BaseSHA, base.BaseRef = t.BaseSHA, t.BaseRef, 0, "", ""
 	base.Rerun, base.Silent = false, true
+	run, err := a.startRun(ctx, in, pr, &base)
+	if err != nil || run == nil {
+		return err // nil run: that commit is scanned already
+	}
 	return a.enqueueEvent(ctx, &base)
 }
 
