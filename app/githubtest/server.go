@@ -95,6 +95,7 @@ type Server struct {
 	repos         map[string]*Repo
 	downloads     map[string]tarball
 	calls         []Call
+	callGen       int // bumped by ResetCalls
 	faults        []*fault
 	nextID        int64
 	checkRuns     []map[string]any
@@ -183,6 +184,7 @@ func (s *Server) ResetCalls() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.calls = nil
+	s.callGen++
 }
 
 func matchPath(pattern, p string) bool {
@@ -264,18 +266,26 @@ func (s *Server) handler() http.Handler {
 		c := Call{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(),
 			Authorization: r.Header.Get("Authorization"), Accept: r.Header.Get("Accept"),
 			ContentType: r.Header.Get("Content-Type"), Body: body}
+		// Recorded in arrival order: a client may send its next request as
+		// soon as it has this answer, before this handler returns.
+		s.mu.Lock()
+		i := len(s.calls)
+		s.calls = append(s.calls, c)
+		gen := s.callGen
+		s.mu.Unlock()
 		rec := &statusRecorder{ResponseWriter: w}
 		if f := s.takeFault(r); f != nil {
 			s.serveFault(rec, f)
 		} else {
 			mux.ServeHTTP(rec, r)
 		}
-		c.Status, c.ResponseBody = rec.status, rec.body
-		if rec.status > 0 {
-			c.ResponseHeader = w.Header().Clone()
-		}
 		s.mu.Lock()
-		s.calls = append(s.calls, c)
+		if gen == s.callGen { // not forgotten by ResetCalls meanwhile
+			s.calls[i].Status, s.calls[i].ResponseBody = rec.status, rec.body
+			if rec.status > 0 {
+				s.calls[i].ResponseHeader = w.Header().Clone()
+			}
+		}
 		s.mu.Unlock()
 	})
 }
