@@ -105,6 +105,20 @@ func streamCSV[T any](c *fiber.Ctx, log *slog.Logger, name string, header []stri
 	return nil
 }
 
+// exportCSV reads the first page of a list (errors answer as JSON),
+// audits the export and streams the file named after kind.
+func exportCSV[T any](s *Server, c *fiber.Ctx, kind string, filters map[string]string, header []string,
+	list func(context.Context, db.Page) ([]T, db.PageResult, error), key func(*T) db.Key, row func(*T) []string) error {
+	exp, err := core.NewExport(c.UserContext(), list, key)
+	if err != nil {
+		return err
+	}
+	if err := s.svc.AuditExport(c.UserContext(), principal(c), kind+".csv", filters); err != nil {
+		return err
+	}
+	return streamCSV(c, s.log, kind, header, exp, row)
+}
+
 var vulnerabilityCSV = []string{"id", "detected_at", "severity", "status", "title", "detector_id", "scanner", "category",
 	"confidence", "risk_score", "file", "line", "end_line", "cwe", "swc", "fingerprint", "suppressed", "note",
 	"project_id", "contract_id", "scan_id", "updated_at"}
@@ -115,16 +129,11 @@ func (s *Server) handleVulnerabilityExport(c *fiber.Ctx) error {
 		return err
 	}
 	p := principal(c)
-	exp, err := core.NewExport(c.UserContext(), func(ctx context.Context, pg db.Page) ([]db.Vulnerability, db.PageResult, error) {
+	list := func(ctx context.Context, pg db.Page) ([]db.Vulnerability, db.PageResult, error) {
 		return s.svc.ListVulnerabilities(ctx, p, f, pg)
-	}, func(v *db.Vulnerability) db.Key { return db.Key{T: v.DetectedAt, ID: v.ID} })
-	if err != nil {
-		return err
 	}
-	if err := s.svc.AuditExport(c.UserContext(), p, "vulnerabilities.csv", f.Params()); err != nil {
-		return err
-	}
-	return streamCSV(c, s.log, "vulnerabilities", vulnerabilityCSV, exp, func(v *db.Vulnerability) []string {
+	key := func(v *db.Vulnerability) db.Key { return db.Key{T: v.DetectedAt, ID: v.ID} }
+	return exportCSV(s, c, "vulnerabilities", f.Params(), vulnerabilityCSV, list, key, func(v *db.Vulnerability) []string {
 		return []string{v.ID.String(), csvTime(v.DetectedAt), v.Severity, v.Status, v.Title, v.DetectorID, v.Scanner,
 			v.Category, strconv.FormatFloat(v.Confidence, 'f', -1, 64), strconv.Itoa(v.RiskScore), v.File,
 			strconv.Itoa(v.Line), strconv.Itoa(v.EndLine), v.CWE, v.SWC, v.Fingerprint, strconv.FormatBool(v.Suppressed),
@@ -141,16 +150,11 @@ func (s *Server) handleScanExport(c *fiber.Ctx) error {
 		return err
 	}
 	p := principal(c)
-	exp, err := core.NewExport(c.UserContext(), func(ctx context.Context, pg db.Page) ([]db.Scan, db.PageResult, error) {
+	list := func(ctx context.Context, pg db.Page) ([]db.Scan, db.PageResult, error) {
 		return s.svc.ListScans(ctx, p, f, pg)
-	}, func(v *db.Scan) db.Key { return db.Key{T: v.CreatedAt, ID: v.ID} })
-	if err != nil {
-		return err
 	}
-	if err := s.svc.AuditExport(c.UserContext(), p, "scans.csv", f.Params()); err != nil {
-		return err
-	}
-	return streamCSV(c, s.log, "scans", scanCSV, exp, func(v *db.Scan) []string {
+	key := func(v *db.Scan) db.Key { return db.Key{T: v.CreatedAt, ID: v.ID} }
+	return exportCSV(s, c, "scans", f.Params(), scanCSV, list, key, func(v *db.Scan) []string {
 		return []string{v.ID.String(), csvTime(v.CreatedAt), v.Status, v.Preset, strconv.Itoa(v.Critical),
 			strconv.Itoa(v.High), strconv.Itoa(v.Medium), strconv.Itoa(v.Low), strconv.Itoa(v.DurationSeconds),
 			strconv.Itoa(v.EconomicRiskScore), v.ErrorCode, v.ErrorMessage, v.ProjectID.String(), v.ContractID.String(),
@@ -167,16 +171,11 @@ func (s *Server) handleAuditLogExport(c *fiber.Ctx) error {
 		return err
 	}
 	p := principal(c)
-	exp, err := core.NewExport(c.UserContext(), func(ctx context.Context, pg db.Page) ([]db.AuditLog, db.PageResult, error) {
+	list := func(ctx context.Context, pg db.Page) ([]db.AuditLog, db.PageResult, error) {
 		return s.svc.ListAuditLogs(ctx, p, f, pg)
-	}, func(v *db.AuditLog) db.Key { return db.Key{T: v.CreatedAt, ID: v.ID} })
-	if err != nil {
-		return err
 	}
-	if err := s.svc.AuditExport(c.UserContext(), p, "audit-logs.csv", f.Canonical()); err != nil {
-		return err
-	}
-	return streamCSV(c, s.log, "audit-logs", auditLogCSV, exp, func(v *db.AuditLog) []string {
+	key := func(v *db.AuditLog) db.Key { return db.Key{T: v.CreatedAt, ID: v.ID} }
+	return exportCSV(s, c, "audit-logs", f.Canonical(), auditLogCSV, list, key, func(v *db.AuditLog) []string {
 		meta := ""
 		if len(v.Metadata) > 0 {
 			b, _ := json.Marshal(v.Metadata)
@@ -193,22 +192,11 @@ func (s *Server) handleAuditLogExport(c *fiber.Ctx) error {
 // one. A queued or running scan is 409 SCAN_IN_PROGRESS, a failed or
 // cancelled one 409 SCAN_FAILED.
 func (s *Server) handleScanSARIF(c *fiber.Ctx) error {
-	id, err := pathID(c, "id", "scan")
+	rep, err := s.completedScan(c)
 	if err != nil {
 		return err
 	}
-	p := principal(c)
-	rep, err := s.svc.ScanReportOf(c.UserContext(), p.OrgID, id)
-	if err != nil {
-		return err
-	}
-	switch rep.Scan.Status {
-	case core.ScanQueued, core.ScanRunning:
-		return core.Errorf(core.CodeScanInProgress, "scan %s is %s; its report exists once it completes", id, rep.Scan.Status)
-	case core.ScanFailed, core.ScanCancelled:
-		return &core.Error{Code: core.CodeScanFailed, Message: fmt.Sprintf("scan %s is %s; there is no report", id, rep.Scan.Status),
-			Details: map[string]any{"scan_id": id.String(), "scan_status": rep.Scan.Status}}
-	}
+	p, id := principal(c), rep.Scan.ID
 	out := &scanner.Report{Findings: make([]scanner.Finding, 0, len(rep.Findings)), ScannersUsed: rep.Scan.ScannersUsed}
 	for _, v := range rep.Findings {
 		out.Findings = append(out.Findings, scanner.Finding{DetectorID: v.DetectorID, Scanner: v.Scanner, Title: v.Title,
@@ -243,23 +231,11 @@ func (s *Server) handleScanSARIF(c *fiber.Ctx) error {
 // handleScanPDF is GET /scans/{id}/report.pdf: the completed scan as a
 // PDF report (core/report), rendered in memory and sent whole.
 func (s *Server) handleScanPDF(c *fiber.Ctx) error {
-	id, err := pathID(c, "id", "scan")
+	rep, err := s.completedScan(c)
 	if err != nil {
 		return err
 	}
-	p := principal(c)
-	ctx := c.UserContext()
-	rep, err := s.svc.ScanReportOf(ctx, p.OrgID, id)
-	if err != nil {
-		return err
-	}
-	switch rep.Scan.Status {
-	case core.ScanQueued, core.ScanRunning:
-		return core.Errorf(core.CodeScanInProgress, "scan %s is %s; its report exists once it completes", id, rep.Scan.Status)
-	case core.ScanFailed, core.ScanCancelled:
-		return &core.Error{Code: core.CodeScanFailed, Message: fmt.Sprintf("scan %s is %s; there is no report", id, rep.Scan.Status),
-			Details: map[string]any{"scan_id": id.String(), "scan_status": rep.Scan.Status}}
-	}
+	p, id, ctx := principal(c), rep.Scan.ID, c.UserContext()
 	org, err := db.GetOrganization(ctx, s.svc.DB, p.OrgID)
 	if err != nil {
 		return err
@@ -279,4 +255,26 @@ func (s *Server) handleScanPDF(c *fiber.Ctx) error {
 	c.Set(fiber.HeaderContentType, "application/pdf")
 	c.Set(fiber.HeaderContentDisposition, `attachment; filename="bulwark-`+id.String()+`.pdf"`)
 	return c.Send(buf.Bytes())
+}
+
+// completedScan loads the report of the path's scan for the SARIF and PDF
+// exports: a queued or running scan is 409 SCAN_IN_PROGRESS, a failed or
+// cancelled one 409 SCAN_FAILED.
+func (s *Server) completedScan(c *fiber.Ctx) (*core.ScanReport, error) {
+	id, err := pathID(c, "id", "scan")
+	if err != nil {
+		return nil, err
+	}
+	rep, err := s.svc.ScanReportOf(c.UserContext(), principal(c).OrgID, id)
+	if err != nil {
+		return nil, err
+	}
+	switch rep.Scan.Status {
+	case core.ScanQueued, core.ScanRunning:
+		return nil, core.Errorf(core.CodeScanInProgress, "scan %s is %s; its report exists once it completes", id, rep.Scan.Status)
+	case core.ScanFailed, core.ScanCancelled:
+		return nil, &core.Error{Code: core.CodeScanFailed, Message: fmt.Sprintf("scan %s is %s; there is no report", id, rep.Scan.Status),
+			Details: map[string]any{"scan_id": id.String(), "scan_status": rep.Scan.Status}}
+	}
+	return rep, nil
 }
