@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -182,9 +181,8 @@ func newWorker(d *deps) *asynq.Server {
 		// A task that knows when to come back (GitHub's Retry-After and
 		// rate-limit reset) says so; the rest back off as asynq does.
 		RetryDelayFunc: func(n int, err error, t *asynq.Task) time.Duration {
-			var ra interface{ RetryAfter() time.Duration }
-			if errors.As(err, &ra) && ra.RetryAfter() > 0 {
-				return ra.RetryAfter()
+			if d, ok := jobs.RetryAfter(err); ok {
+				return d
 			}
 			return asynq.DefaultRetryDelayFunc(n, err, t)
 		},

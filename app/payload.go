@@ -104,8 +104,8 @@ type trigger struct {
 	Silent bool `json:"silent,omitempty"`
 }
 
-func (t *trigger) owner() string { o, _, _ := strings.Cut(t.Repo.FullName, "/"); return o }
-func (t *trigger) name() string  { _, n, _ := strings.Cut(t.Repo.FullName, "/"); return n }
+func (t *trigger) owner() string { o, _ := splitRepo(t.Repo.FullName); return o }
+func (t *trigger) name() string  { _, n := splitRepo(t.Repo.FullName); return n }
 
 // shaPattern-like check without a regexp: 40 (SHA-1) or 64 (SHA-256)
 // lowercase hex digits.

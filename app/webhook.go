@@ -116,11 +116,7 @@ func (a *App) handleWebhook(c *fiber.Ctx) error {
 		return c.JSON(answer{Status: "duplicate", Event: event})
 	}
 	if err := a.enqueueEvent(ctx, t); err != nil {
-		// Not queued: forget the delivery, so GitHub's redelivery is work
-		// and not a duplicate.
-		if ferr := a.svc.ForgetGitHubDelivery(context.WithoutCancel(ctx), delivery); ferr != nil {
-			a.log.Error("forget github delivery", "delivery", delivery, "err", ferr)
-		}
+		a.forget(ctx, delivery)
 		a.log.Error("queue github event", "delivery", delivery, "err", err)
 		return core.Errorf(core.CodeUnavailable, "the event could not be queued; redeliver it")
 	}
@@ -184,13 +180,19 @@ func (a *App) installationEvent(c *fiber.Ctx, ctx context.Context, event, delive
 		return c.JSON(answer{Status: "duplicate", Event: event})
 	}
 	if err := work(); err != nil {
-		if ferr := a.svc.ForgetGitHubDelivery(context.WithoutCancel(ctx), delivery); ferr != nil {
-			a.log.Error("forget github delivery", "delivery", delivery, "err", ferr)
-		}
+		a.forget(ctx, delivery)
 		return err
 	}
 	a.log.Info("github installation event", "event", event, "action", p.Action, "installation", id, "delivery", delivery)
 	return c.JSON(answer{Status: "applied", Event: event})
+}
+
+// forget removes a delivery whose work did not happen (not queued, or
+// failed), so GitHub's redelivery is work and not a duplicate.
+func (a *App) forget(ctx context.Context, delivery string) {
+	if err := a.svc.ForgetGitHubDelivery(context.WithoutCancel(ctx), delivery); err != nil {
+		a.log.Error("forget github delivery", "delivery", delivery, "err", err)
+	}
 }
 
 // jsonErr shortens a decoding error for a client.

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/google/uuid"
 	"github.com/hibiken/asynq"
@@ -64,4 +65,15 @@ func (q *Queue) CancelScan(ctx context.Context, scanID uuid.UUID) error {
 		return fmt.Errorf("cancel task of scan %s: %w", scanID, cerr)
 	}
 	return nil
+}
+
+// RetryAfter is the delay a task's error asks for (GitHub's Retry-After
+// or rate-limit reset, through a RetryAfter() method anywhere in its
+// chain); false when it asks for none. Workers' RetryDelayFunc read it.
+func RetryAfter(err error) (time.Duration, bool) {
+	var ra interface{ RetryAfter() time.Duration }
+	if errors.As(err, &ra) && ra.RetryAfter() > 0 {
+		return ra.RetryAfter(), true
+	}
+	return 0, false
 }

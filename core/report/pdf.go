@@ -233,20 +233,8 @@ func render(in Input, pages []int) (*fpdf.Fpdf, []int, error) {
 			pdf.Ln(1)
 			pdf.MultiCell(0, 5, v.Description, "", "L", false)
 		}
-		if v.Recommendation != "" {
-			pdf.Ln(1)
-			pdf.SetFont("go", "B", 10)
-			pdf.CellFormat(0, 5, "Recommendation", "", 1, "L", false, 0, "")
-			pdf.SetFont("go", "", 10)
-			pdf.MultiCell(0, 5, v.Recommendation, "", "L", false)
-		}
-		if v.Note != "" {
-			pdf.Ln(1)
-			pdf.SetFont("go", "B", 10)
-			pdf.CellFormat(0, 5, "Triage note", "", 1, "L", false, 0, "")
-			pdf.SetFont("go", "", 10)
-			pdf.MultiCell(0, 5, v.Note, "", "L", false)
-		}
+		section(pdf, "Recommendation", v.Recommendation)
+		section(pdf, "Triage note", v.Note)
 	}
 	if total == 0 {
 		pdf.Ln(6)
@@ -254,6 +242,19 @@ func render(in Input, pages []int) (*fpdf.Fpdf, []int, error) {
 		pdf.MultiCell(0, 6, "No findings.", "", "L", false)
 	}
 	return pdf, at, pdf.Error()
+}
+
+// section writes a titled paragraph of a finding, nothing when body is
+// empty.
+func section(pdf *fpdf.Fpdf, title, body string) {
+	if body == "" {
+		return
+	}
+	pdf.Ln(1)
+	pdf.SetFont("go", "B", 10)
+	pdf.CellFormat(0, 5, title, "", 1, "L", false, 0, "")
+	pdf.SetFont("go", "", 10)
+	pdf.MultiCell(0, 5, body, "", "L", false)
 }
 
 func heading(pdf *fpdf.Fpdf, s string) {

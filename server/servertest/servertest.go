@@ -7,7 +7,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -144,9 +143,8 @@ func New(t testing.TB, opts ...Options) *Env {
 				log.Warn("task failed", "type", task.Type(), "err", err)
 			})
 			wcfg.RetryDelayFunc = func(n int, err error, t *asynq.Task) time.Duration {
-				var ra interface{ RetryAfter() time.Duration }
-				if errors.As(err, &ra) && ra.RetryAfter() > 0 && ra.RetryAfter() < 2*time.Second {
-					return ra.RetryAfter()
+				if d, ok := jobs.RetryAfter(err); ok && d < 2*time.Second {
+					return d
 				}
 				return 200 * time.Millisecond
 			}
