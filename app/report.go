@@ -124,12 +124,12 @@ func (a *App) compare(ctx context.Context, run *db.GitHubRun, rep *core.ScanRepo
 	if err != nil {
 		return nil, err
 	}
-	baseRep, err := a.svc.ScanReportOf(ctx, run.OrganizationID, *base.ScanID)
+	baseFindings, err := a.svc.ScanFindingsOf(ctx, run.OrganizationID, *base.ScanID)
 	if err != nil {
 		return nil, err
 	}
 	c.BaseSHA = base.HeadSHA
-	c.Comparison = core.CompareFindings(baseRep.Findings, rep.Findings)
+	c.Comparison = core.CompareFindings(baseFindings, rep.Findings)
 	return c, nil
 }
 

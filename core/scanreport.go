@@ -59,6 +59,13 @@ func (s *Service) ScanReportOf(ctx context.Context, orgID, scanID uuid.UUID) (*S
 	return r, nil
 }
 
+// ScanFindingsOf loads the findings of a scan of orgID, most severe
+// first, without the rest of its report (a comparison's base needs no
+// more).
+func (s *Service) ScanFindingsOf(ctx context.Context, orgID, scanID uuid.UUID) ([]db.Vulnerability, error) {
+	return s.scanFindings(ctx, orgID, scanID)
+}
+
 // ScanOrganization returns the organization of a scan (for a report link,
 // which names only the scan).
 func (s *Service) ScanOrganization(ctx context.Context, scanID uuid.UUID) (uuid.UUID, error) {
