@@ -217,12 +217,25 @@ func (s *Service) GitHubProject(ctx context.Context, in *db.GitHubInstallation, 
 	var pr *db.Project
 	err := s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		row := new(db.GitHubRepository)
-		err := tx.NewSelect().Model(row).Where("id = ?", r.ID).Scan(ctx)
+		// Two first events of a repository at once (a push and GitHub's
+		// check_suite request) must make one project: on PostgreSQL the
+		// row is locked until this transaction commits, and the second
+		// waits and finds the project. (SQLite serialises writers; a
+		// repository row inserted by both fails the second, whose task is
+		// retried.)
+		load := func() error {
+			q := tx.NewSelect().Model(row).Where("id = ?", r.ID)
+			if db.IsPostgres(tx) {
+				q = q.For("UPDATE")
+			}
+			return q.Scan(ctx)
+		}
+		err := load()
 		if errors.Is(db.NotFoundErr(err), db.ErrNotFound) {
 			if err := s.addGitHubRepos(ctx, tx, in, []GitHubRepo{r}, delivery); err != nil {
 				return err
 			}
-			err = tx.NewSelect().Model(row).Where("id = ?", r.ID).Scan(ctx)
+			err = load()
 		}
 		if err != nil {
 			return err
