@@ -73,6 +73,10 @@ func newBenchCmd() *cobra.Command {
 					return err
 				}
 			}
+			langs, err := bench.RunLanguages(cmd.Context(), eng, filepath.Join(dir, "bench", "realworld"), preset)
+			if err != nil {
+				return err
+			}
 			var speed *bench.Speed
 			if solhint {
 				exe, err := os.Executable()
@@ -94,7 +98,7 @@ func newBenchCmd() *cobra.Command {
 					rates[p.name] = map[string]int{"files": p.r.Files, "clean_files": p.r.CleanFiles}
 				}
 				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "smartbugs_renamed": renamed, "openzeppelin": oz,
-					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "speed": speed})
+					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "languages": langs, "speed": speed})
 			}
 			fmt.Fprintf(out, "preset %s\n\n", preset)
 			sb.Print(out)
@@ -105,6 +109,11 @@ func newBenchCmd() *cobra.Command {
 			fmt.Fprintln(out, "\n| parse rate | files | without error nodes |\n|---|---:|---:|")
 			for _, p := range parse {
 				fmt.Fprintf(out, "| %s | %d | %d (%.1f%%) |\n", p.name, p.r.Files, p.r.CleanFiles, 100*p.r.ParseRate())
+			}
+			if len(langs) > 0 {
+				fmt.Fprintln(out, "\nOther languages (realworld/<language>/<repository>):")
+				fmt.Fprintln(out)
+				bench.PrintCorpora(out, langs)
 			}
 			if speed != nil {
 				fmt.Fprintln(out)
@@ -126,6 +135,14 @@ func newBenchCmd() *cobra.Command {
 				fmt.Fprintln(out, "\nOpenZeppelin findings:")
 				for _, f := range oz.Findings {
 					fmt.Fprintf(out, "   %s:%d %s %s %s\n", f.File, f.Line, f.Severity, f.DetectorID, f.Snippet)
+				}
+				for _, c := range langs {
+					fmt.Fprintf(out, "\n%s/%s critical and high findings:\n", c.Language, c.Name)
+					for _, f := range c.Result.Findings {
+						if f.Severity == scanner.Critical || f.Severity == scanner.High {
+							fmt.Fprintf(out, "   %s:%d %s %s %s\n", f.File, f.Line, f.Severity, f.DetectorID, f.Snippet)
+						}
+					}
 				}
 			}
 			return nil

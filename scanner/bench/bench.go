@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -283,14 +282,21 @@ func (r *RealWorld) PerKLOC(s scanner.Severity) float64 {
 	return float64(r.BySeverity[s]) * 1000 / float64(r.Lines)
 }
 
-// RunRealWorld scans every .sol file under dir as one bundle.
+// RunRealWorld scans every Solidity file under dir as one bundle.
 func RunRealWorld(ctx context.Context, eng *scanner.Engine, dir, preset string) (*RealWorld, error) {
+	return RunCorpus(ctx, eng, dir, "solidity", preset)
+}
+
+// RunCorpus scans every file of one of the engine's languages under dir
+// as one bundle (test code is the language scanner's to skip: Rust's
+// #[cfg(test)] modules, Move's #[test_only] items).
+func RunCorpus(ctx context.Context, eng *scanner.Engine, dir, lang, preset string) (*RealWorld, error) {
 	var files []scanner.File
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !strings.HasSuffix(p, ".sol") {
+		if l, ok := eng.LanguageOf(p); d.IsDir() || !ok || l != lang {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -350,6 +356,60 @@ func (r *RealWorld) Print(w io.Writer, name string) {
 	for _, s := range []scanner.Severity{scanner.Critical, scanner.High, scanner.Medium, scanner.Low} {
 		fmt.Fprintf(w, "| %s | %d | %.3f |\n", s, r.BySeverity[s], r.PerKLOC(s))
 	}
+}
+
+// PrintCorpora writes one row per corpus of other languages: parse rate,
+// critical and high findings per 10,000 lines, and time.
+func PrintCorpora(w io.Writer, rows []Corpus) {
+	fmt.Fprintln(w, "| language | corpus | files | lines | parsed without error | critical | high | crit+high per 10,000 lines | medium | low | wall | CPU |")
+	fmt.Fprintln(w, "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+	for _, c := range rows {
+		r := c.Result
+		ch := r.BySeverity[scanner.Critical] + r.BySeverity[scanner.High]
+		per := 0.0
+		if r.Lines > 0 {
+			per = float64(ch) * 10000 / float64(r.Lines)
+		}
+		fmt.Fprintf(w, "| %s | %s | %d | %d | %d (%s) | %d | %d | %.2f | %d | %d | %s | %s |\n", c.Language, c.Name, r.Files, r.Lines,
+			r.CleanFiles, pct(r.CleanFiles, r.Files), r.BySeverity[scanner.Critical], r.BySeverity[scanner.High], per,
+			r.BySeverity[scanner.Medium], r.BySeverity[scanner.Low], r.Elapsed.Round(time.Millisecond), r.CPU.Round(time.Millisecond))
+	}
+}
+
+// Corpus is one repository of shared/bench/realworld/<language>/.
+type Corpus struct {
+	Language string     `json:"language"`
+	Name     string     `json:"name"`
+	Result   *RealWorld `json:"result"`
+}
+
+// RunLanguages scans each repository folder of realworld/<language>/ for
+// every language of the engine but Solidity (which has its own tables),
+// in language then folder order. A language without a corpus is left out.
+func RunLanguages(ctx context.Context, eng *scanner.Engine, realworld, preset string) ([]Corpus, error) {
+	var out []Corpus
+	for _, l := range eng.Languages() {
+		if l.Name() == "solidity" {
+			continue
+		}
+		ents, err := os.ReadDir(filepath.Join(realworld, l.Name()))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		} else if err != nil {
+			return nil, err
+		}
+		for _, e := range ents {
+			if !e.IsDir() {
+				continue
+			}
+			r, err := RunCorpus(ctx, eng, filepath.Join(realworld, l.Name(), e.Name()), l.Name(), preset)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, Corpus{Language: l.Name(), Name: e.Name(), Result: r})
+		}
+	}
+	return out, nil
 }
 
 // Recall is the share of labels found within ±2 lines.
