@@ -1,6 +1,7 @@
 package scanner
 
 import (
+	"maps"
 	"bytes"
 	"cmp"
 	"context"
@@ -144,9 +145,21 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 		rep.Errors = append(rep.Errors, parsed[k].Errors()...)
 		rep.Lines += parsed[k].Lines()
 	}
+	extra := map[string]bool{}
 	for li, l := range e.langs {
-		if used[li] {
-			rep.ScannersUsed = append(rep.ScannersUsed, l.ScannerID())
+		if !used[li] {
+			continue
+		}
+		rep.ScannersUsed = append(rep.ScannersUsed, l.ScannerID())
+		for _, r := range l.Rules() {
+			if r.Scanner != "" && r.Scanner != l.ScannerID() && enabled(r) {
+				extra[r.Scanner] = true
+			}
+		}
+	}
+	for _, id := range slices.Sorted(maps.Keys(extra)) {
+		if !slices.Contains(rep.ScannersUsed, id) {
+			rep.ScannersUsed = append(rep.ScannersUsed, id)
 		}
 	}
 	rep.Findings = sortFindings(rep.Findings)
@@ -233,7 +246,7 @@ func finish(fs []Finding, f File, scannerID string, rules map[string]Rule) []Fin
 			continue
 		}
 		dup[key] = true
-		x.Scanner = scannerID
+		x.Scanner = cmp.Or(r.Scanner, scannerID)
 		x.Title = r.Title
 		x.Severity = r.Severity
 		if x.Confidence == 0 {

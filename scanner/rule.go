@@ -9,7 +9,7 @@ import (
 
 // Tier says from which preset on a detector runs: quick detectors run in
 // every preset, standard ones in standard, deep and economic, deep ones only
-// in deep.
+// in deep, economic ones in economic and deep.
 type Tier int
 
 // Tiers, cheapest and most certain first.
@@ -17,6 +17,9 @@ const (
 	TierQuick Tier = iota
 	TierStandard
 	TierDeep
+	// TierEconomic detectors are the economic scanner's costlier or less
+	// certain checks: the economic preset adds them to standard.
+	TierEconomic
 )
 
 // Rule is a detector's metadata: what the registry, SARIF and the docs show.
@@ -31,6 +34,10 @@ type Rule struct {
 	Description    string   `json:"description"`
 	Recommendation string   `json:"recommendation"`
 	Tier           Tier     `json:"-"`
+	// Scanner names the scanner that reports the rule when it is not its
+	// language's own: bulwark-economic for the economic detectors that
+	// run on Solidity units.
+	Scanner string `json:"scanner,omitempty"`
 }
 
 // Detector is one check over a language's analysis unit U.
@@ -47,7 +54,9 @@ func (r Rule) Enabled(preset string) bool {
 		return r.Tier <= TierQuick
 	case PresetDeep:
 		return true
-	default: // standard, economic, ""
+	case PresetEconomic:
+		return r.Tier <= TierStandard || r.Tier == TierEconomic
+	default: // standard, ""
 		return r.Tier <= TierStandard
 	}
 }

@@ -15,7 +15,9 @@ func tier(t scanner.Tier) string {
 	case scanner.TierQuick:
 		return "quick, standard, deep"
 	case scanner.TierStandard:
-		return "standard, deep"
+		return "standard, deep, economic"
+	case scanner.TierEconomic:
+		return "economic, deep"
 	}
 	return "deep"
 }
@@ -35,18 +37,38 @@ func Markdown(langs []scanner.Language) []byte {
 	b.WriteString("Generated from the detector registry by `make detectors-doc`; do not edit by hand.\n")
 	b.WriteString("A test fails when this file is stale.\n\n")
 	b.WriteString("Presets: `quick` runs the most certain detectors, `standard` (the default) adds the rest of the\n")
-	b.WriteString("shipped set, `deep` runs everything, `economic` runs `standard` plus economic detectors.\n")
+	b.WriteString("shipped set (economic detectors included), `deep` runs everything, `economic` runs `standard` plus\n")
+	b.WriteString("the economic scanner's costlier checks.\n")
 	for _, l := range langs {
-		rules := l.Rules()
-		fmt.Fprintf(&b, "\n## %s (`%s`, %d detectors)\n\n", l.Name(), l.ScannerID(), len(rules))
-		b.WriteString("| ID | Title | Severity | Category | CWE | SWC | Presets |\n|---|---|---|---|---|---|---|\n")
-		for _, r := range rules {
-			fmt.Fprintf(&b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", r.ID, strings.ToLower(r.ID), r.Title, r.Severity, r.Category, r.CWE, swc(r.SWC), tier(r.Tier))
+		// A language's rules reported by another scanner (the economic
+		// detectors on Solidity) get their own section.
+		var order []string
+		by := map[string][]scanner.Rule{}
+		for _, r := range l.Rules() {
+			id := r.Scanner
+			if id == "" {
+				id = l.ScannerID()
+			}
+			if by[id] == nil {
+				order = append(order, id)
+			}
+			by[id] = append(by[id], r)
 		}
-		for _, r := range rules {
-			fmt.Fprintf(&b, "\n### %s\n\n**%s** — severity %s, confidence %.2f, category `%s`, %s, %s.\n\n%s\n\n*Fix:* %s\n",
-				r.ID, r.Title, r.Severity, r.Confidence, r.Category, r.CWE, swc(r.SWC), r.Description, r.Recommendation)
+		for _, id := range order {
+			section(&b, l.Name(), id, by[id])
 		}
 	}
 	return b.Bytes()
+}
+
+func section(b *bytes.Buffer, lang, scannerID string, rules []scanner.Rule) {
+	fmt.Fprintf(b, "\n## %s (`%s`, %d detectors)\n\n", lang, scannerID, len(rules))
+	b.WriteString("| ID | Title | Severity | Category | CWE | SWC | Presets |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range rules {
+		fmt.Fprintf(b, "| [%s](#%s) | %s | %s | %s | %s | %s | %s |\n", r.ID, strings.ToLower(r.ID), r.Title, r.Severity, r.Category, r.CWE, swc(r.SWC), tier(r.Tier))
+	}
+	for _, r := range rules {
+		fmt.Fprintf(b, "\n### %s\n\n**%s** — severity %s, confidence %.2f, category `%s`, %s, %s.\n\n%s\n\n*Fix:* %s\n",
+			r.ID, r.Title, r.Severity, r.Confidence, r.Category, r.CWE, swc(r.SWC), r.Description, r.Recommendation)
+	}
 }

@@ -12,10 +12,16 @@ import (
 const ScannerID = "bulwark-solidity"
 
 // Language is the Solidity language for scanner.New.
-type Language struct{}
+type Language struct {
+	dets []scanner.Detector[*Unit]
+}
 
-// New returns the Solidity language.
-func New() Language { return Language{} }
+// New returns the Solidity language with its own detectors, then extra
+// ones that run on the same units (the economic scanner's, which report
+// under their rule's Scanner).
+func New(extra ...scanner.Detector[*Unit]) Language {
+	return Language{dets: append(append([]scanner.Detector[*Unit](nil), detectors...), extra...)}
+}
 
 // Name implements scanner.Language.
 func (Language) Name() string { return "solidity" }
@@ -27,16 +33,29 @@ func (Language) Extensions() []string { return []string{".sol"} }
 func (Language) ScannerID() string { return ScannerID }
 
 // Rules implements scanner.Language.
-func (Language) Rules() []scanner.Rule {
-	out := make([]scanner.Rule, 0, len(detectors))
-	for _, d := range detectors {
+func (l Language) Rules() []scanner.Rule {
+	out := make([]scanner.Rule, 0, len(l.detectors()))
+	for _, d := range l.detectors() {
 		out = append(out, d.Meta())
 	}
 	return out
 }
 
 // NewParser implements scanner.Language.
-func (Language) NewParser() scanner.Parser { return newParser() }
+func (l Language) NewParser() scanner.Parser {
+	p := newParser()
+	p.dets = l.detectors()
+	return p
+}
+
+// detectors are the language's detectors; the zero Language runs the
+// registry's.
+func (l Language) detectors() []scanner.Detector[*Unit] {
+	if l.dets == nil {
+		return detectors
+	}
+	return l.dets
+}
 
 // Link implements scanner.Language.
 func (Language) Link(units []scanner.Parsed) {
@@ -56,7 +75,11 @@ func (u *Unit) Check(enabled func(scanner.Rule) bool) []scanner.Finding {
 		link([]*Unit{u})
 	}
 	var out []scanner.Finding
-	for _, d := range detectors {
+	dets := u.dets
+	if dets == nil {
+		dets = detectors
+	}
+	for _, d := range dets {
 		m := d.Meta()
 		if enabled != nil && !enabled(m) {
 			continue

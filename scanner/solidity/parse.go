@@ -40,6 +40,8 @@ type parser struct {
 	// scratch holds build's per-node work arrays, reused from file to file
 	// (they die with the build; only the Nodes outlive it).
 	scratch []int32
+	// dets are the detectors the parsed units run (nil: the registry's).
+	dets []scanner.Detector[*Unit]
 }
 
 func newParser() *parser { return &parser{c: newCParser()} }
@@ -55,7 +57,7 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
-	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src)}
+	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src), dets: p.dets}
 	p.c.parse(mask(src), func(flat []flatNode, caps []capture) {
 		if len(flat) == 0 {
 			u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})

@@ -23,6 +23,7 @@ type Unit struct {
 	captures map[string][]*Node // query captures by name (query.go)
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
+	dets     []scanner.Detector[*Unit]
 
 	funcsOnce sync.Once
 	allFuncs  []*Function // funcs

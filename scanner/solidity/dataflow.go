@@ -1,0 +1,201 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// Data flow through locals: which local variables of a function hold a
+// value computed from a source (a call's result, msg.sender, a state
+// read). It is flow-insensitive: a local assigned from a source anywhere
+// in the function is derived everywhere, which over-approximates on
+// reassignment and never misses a path.
+
+// Derived returns the locals and parameters of f whose value is computed
+// from an expression src accepts, or from another derived local, through
+// declarations, assignments (compound ones included) and tuple
+// destructuring slot by slot, to a fixed point.
+func (f *Function) Derived(src func(*Node) bool) map[string]bool {
+	derived := map[string]bool{}
+	if f == nil || f.Body == nil {
+		return derived
+	}
+	type flow struct {
+		to   string
+		from *Node
+	}
+	var flows []flow
+	add := func(target, value *Node) {
+		if target == nil || value == nil {
+			return
+		}
+		if target.Kind == "variable_declaration_tuple" || target.Kind == "tuple_expression" {
+			ts, vs := TupleSlots(target), TupleSlots(value)
+			for i, t := range ts {
+				switch {
+				case t == nil:
+				case value.Kind == "tuple_expression" && i < len(vs):
+					if vs[i] != nil {
+						flows = append(flows, flow{slotName(t), vs[i]})
+					}
+				default: // (a, b) = g(): every slot comes from the call
+					flows = append(flows, flow{slotName(t), value})
+				}
+			}
+			return
+		}
+		if name := slotName(target); name != "" {
+			flows = append(flows, flow{name, value})
+		}
+	}
+	f.Body.Walk(func(n *Node) bool {
+		switch n.Kind {
+		case "variable_declaration_statement":
+			var target *Node
+			for _, c := range n.Children {
+				if c.Kind == "variable_declaration" || c.Kind == "variable_declaration_tuple" {
+					target = c
+				}
+			}
+			add(target, n.Child("value"))
+		case "assignment_expression", "augmented_assignment_expression":
+			add(n.Child("left"), n.Child("right"))
+		}
+		return true
+	})
+	for changed := true; changed; {
+		changed = false
+		for _, fl := range flows {
+			if fl.to == "" || derived[fl.to] {
+				continue
+			}
+			if DependsOn(fl.from, derived, src) {
+				derived[fl.to] = true
+				changed = true
+			}
+		}
+	}
+	return derived
+}
+
+// slotName is the variable a declaration or plain identifier target names.
+func slotName(n *Node) string {
+	switch n.Kind {
+	case "variable_declaration":
+		return n.Child("name").Text()
+	case "identifier":
+		return n.Text()
+	}
+	if r := lvalueRoot(n); r != nil && n.Kind != "array_access" && n.Kind != "member_expression" {
+		return r.Text()
+	}
+	return ""
+}
+
+// DependsOn reports whether expression n contains a node src accepts or an
+// identifier in derived.
+func DependsOn(n *Node, derived map[string]bool, src func(*Node) bool) bool {
+	found := false
+	n.Walk(func(x *Node) bool {
+		if found {
+			return false
+		}
+		if src != nil && src(x) || x.Kind == "identifier" && derived[x.Text()] && x.Field != "property" {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// TupleSlots returns the node in each comma-separated slot of a tuple
+// declaration or tuple expression, nil for an empty slot: (, int a, , b)
+// gives [nil, a, nil, b]. Any other node is one slot.
+func TupleSlots(t *Node) []*Node {
+	if t == nil {
+		return nil
+	}
+	if t.Kind != "variable_declaration_tuple" && t.Kind != "tuple_expression" {
+		return []*Node{t}
+	}
+	// The tree drops the commas: count the top-level ones in the source
+	// between the parentheses.
+	text := t.Text()
+	slots := []*Node{nil}
+	depth, kid := 0, 0
+	kids := t.Children
+	for i := 0; i < len(text); i++ {
+		off := t.Start + i
+		for kid < len(kids) && kids[kid].End <= off {
+			kid++
+		}
+		if kid < len(kids) && kids[kid].Start <= off && off < kids[kid].End {
+			if kids[kid].Named {
+				slots[len(slots)-1] = kids[kid]
+			}
+			i += kids[kid].End - off - 1
+			kid++
+			continue
+		}
+		switch text[i] {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth--
+		case ',':
+			if depth == 1 {
+				slots = append(slots, nil)
+			}
+		}
+	}
+	return slots
+}
+
+// InternalCallee resolves a call to the function of f's contract (through
+// inheritance, or super) it invokes, or nil for external and built-in
+// calls.
+func (f *Function) InternalCallee(call *Node) *Function { return f.internalCallee(call) }
+
+// Funcs returns every function and modifier declared in the unit.
+func (u *Unit) Funcs() []*Function { return u.funcs() }
+
+// FuncOf returns the function or modifier whose declaration contains n.
+func (u *Unit) FuncOf(n *Node) *Function { return u.funcOf(n) }
+
+// Finding builds a raw finding of rule id at n inside f (nil when n is
+// outside functions); the fingerprint is scoped to Contract.function.
+func (u *Unit) Finding(id string, n *Node, f *Function) scanner.Finding {
+	return u.finding(id, n, scope(f))
+}
+
+// CalleeName returns the called function's simple name: f for f(), x.f().
+func CalleeName(call *Node) string { return calleeName(call) }
+
+// Args returns the argument expressions of a call; named arguments
+// ({a: x}) are the struct argument of its single call_argument.
+func Args(call *Node) []*Node { return argNodes(call) }
+
+// IsMember reports whether n is the member expression obj.prop.
+func IsMember(n *Node, obj, prop string) bool { return n != nil && isMember(n, obj, prop) }
+
+// IsSender reports whether n is the caller: msg.sender or _msgSender().
+func IsSender(n *Node) bool { return isSender(n) }
+
+// IsThis reports whether n is this contract's address: this or address(this).
+func IsThis(n *Node) bool {
+	switch dropSpace(norm(n.Text())) {
+	case "this", "address(this)":
+		return true
+	}
+	return false
+}
+
+// IsZero reports whether n is the literal 0.
+func IsZero(n *Node) bool {
+	return n != nil && n.Kind == "number_literal" && strings.TrimLeft(n.Text(), "0") == "" && n.Text() != ""
+}
+
+// InCondition reports whether n sits inside the condition of an if, loop,
+// ternary, require or assert.
+func InCondition(n *Node) bool { return inCondition(n) }
