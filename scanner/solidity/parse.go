@@ -71,6 +71,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 	if u.Root == nil {
 		u.Root = &Node{Kind: "source_file", Named: true}
 	}
+	u.fixTree()
 	u.analyze()
 	return u
 }

@@ -24,6 +24,7 @@ type Unit struct {
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
 	dets     []scanner.Detector[*Unit]
+	rotated  []*Node // members freed by reassociate, for the index
 
 	funcsOnce sync.Once
 	allFuncs  []*Function // funcs
