@@ -1,0 +1,105 @@
+package economic
+
+import (
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
+)
+
+// flashCallback: a flash-loan callback that anyone can call, or that
+// serves loans the contract did not take. Lenders call back into the
+// borrower (ERC-3156 onFlashLoan, Aave executeOperation, Uniswap V2
+// uniswapV2Call and its forks' pancakeCall, Uniswap V3
+// uniswapV3FlashCallback, Balancer receiveFlashLoan); the callback then
+// acts with the contract's funds and approvals. Without a check of
+// msg.sender any account can call it directly; without a check of the
+// initiator argument anyone can start a loan whose callback lands here.
+//
+// Decides: a public or external function with one of those callbacks'
+// names and arities that writes state or calls out, where no caller
+// check (the layer's guard facts: msg.sender compared with stored
+// authority, through modifiers and internal helpers) dominates its exit,
+// or, for the callbacks that pass the initiator (onFlashLoan's and
+// uniswapV2Call's first parameter, executeOperation's fourth), no
+// condition compares that parameter with address(this). Reports the
+// function's name.
+//
+// Known false positives: callbacks whose checks live in a base contract's
+// function called through an external self-call.
+type flashCallback struct{}
+
+func (flashCallback) Meta() scanner.Rule {
+	return rule(scanner.Rule{
+		ID:             "ECON-FLASH-CALLBACK-UNCHECKED",
+		Title:          "Flash-loan callback without caller or initiator check",
+		Severity:       scanner.High,
+		Confidence:     0.8,
+		Category:       CategoryFlashLoan,
+		CWE:            "CWE-284",
+		Description:    "A flash-loan callback acts with the contract's funds and approvals but does not check that the lender called it (msg.sender) and that this contract started the loan (the initiator argument). Anyone can call it directly, or take a flash loan naming this contract as the receiver, and make it run its logic on their terms.",
+		Recommendation: "Require msg.sender to be the trusted lender or pool (for Uniswap V3, verify the pool address from its factory and key) and the initiator argument to equal address(this).",
+		Tier:           scanner.TierStandard,
+	})
+}
+
+// callbacks are the lenders' callbacks by name, with their arity and the
+// index of their initiator parameter (-1: none passed).
+var callbacks = map[string]struct{ arity, initiator int }{
+	"onFlashLoan":            {5, 0},
+	"executeOperation":       {5, 3},
+	"uniswapV2Call":          {4, 0},
+	"pancakeCall":            {4, 0},
+	"uniswapV3FlashCallback": {3, -1},
+	"receiveFlashLoan":       {4, -1},
+}
+
+func (d flashCallback) Check(u *solidity.Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.Funcs() {
+		cb, ok := callbacks[f.Name]
+		if !ok || !entry(f) || len(f.Params) != cb.arity {
+			continue
+		}
+		sum := f.Summary()
+		if !sum.WritesState && !sum.ExternalCall && !callsOut(f) {
+			continue
+		}
+		callerOK := sum.ChecksCaller
+		initiatorOK := cb.initiator < 0 || comparedWithThis(f, f.Params[cb.initiator].Name)
+		if !callerOK || !initiatorOK {
+			out = append(out, u.Finding(d.Meta().ID, namedNode(f), f))
+		}
+	}
+	return out
+}
+
+// callsOut reports a typed external call (token.transfer(…)) in f.
+func callsOut(f *solidity.Function) bool {
+	return len(callsIn(f.Body, func(n *solidity.Node) bool {
+		name, obj := memberCall(n)
+		return name != "" && obj != nil && f.InternalCallee(n) == nil && obj.Text() != "super"
+	})) > 0
+}
+
+// comparedWithThis reports a condition of f comparing the parameter name
+// with address(this).
+func comparedWithThis(f *solidity.Function, name string) bool {
+	if name == "" {
+		return false
+	}
+	for _, c := range f.Conditions() {
+		found := false
+		c.Walk(func(n *solidity.Node) bool {
+			if n.Kind == "binary_expression" && (n.Operator() == "==" || n.Operator() == "!=") {
+				l, r := n.Child("left"), n.Child("right")
+				if l.Text() == name && solidity.IsThis(r) || r.Text() == name && solidity.IsThis(l) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+
+interface ISwapRouter {
+    struct ExactInputParams {
+        bytes path;
+        address recipient;
+        uint256 deadline;
+        uint256 amountIn;
+        uint256 amountOutMinimum;
+    }
+    function exactInput(ExactInputParams calldata params) external payable returns (uint256 amountOut);
+}
+
+contract MultiHop {
+    ISwapRouter public immutable router;
+
+    constructor(ISwapRouter r) {
+        router = r;
+    }
+
+    function swap(bytes calldata path, uint256 amountIn, uint256 minOut) external returns (uint256) {
+        // ruleid: ECON-DEADLINE-TIMESTAMP
+        return router.exactInput(
+            ISwapRouter.ExactInputParams({
+                path: path,
+                recipient: msg.sender,
+                deadline: block.timestamp,
+                amountIn: amountIn,
+                amountOutMinimum: minOut
+            })
+        );
+    }
+}

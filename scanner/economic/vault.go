@@ -1,0 +1,164 @@
+package economic
+
+import (
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
+)
+
+// vaultInflation: ERC-4626-style share math that divides by the
+// contract's own token balance. The first depositor mints one share,
+// donates tokens straight to the vault (raising balanceOf(this) without
+// minting), and every later deposit rounds down to zero shares: the
+// donor redeems everything.
+//
+// Decides: a division, or a mulDiv's denominator, that depends on the
+// contract's balanceOf(address(this)) (directly, through locals, or
+// through an internal function whose body reads it, such as totalAssets)
+// while the other side reads the share supply (totalSupply(), or the
+// state variable the contract's own totalSupply() returns), and neither
+// side adds a virtual offset (a + with a literal or constant: OpenZeppelin's
+// totalSupply() + 10 ** offset over totalAssets() + 1). Assets tracked in
+// a state variable instead of balanceOf(this) pass. Reports the
+// division.
+//
+// Known false positives: vaults that seed dead shares at deployment.
+type vaultInflation struct{}
+
+func (vaultInflation) Meta() scanner.Rule {
+	return rule(scanner.Rule{
+		ID:             "ECON-VAULT-SHARE-INFLATION",
+		Title:          "Vault shares priced from a donatable balance (first-depositor inflation)",
+		Severity:       scanner.High,
+		Confidence:     0.7,
+		Category:       CategoryDeFi,
+		CWE:            "CWE-682",
+		Description:    "Shares are converted with the vault's own token balance, which anyone can raise by sending tokens directly. An attacker deposits 1 wei, donates a large amount, and later deposits round down to zero shares, so the attacker redeems the victims' assets.",
+		Recommendation: "Use virtual shares and assets (OpenZeppelin ERC4626's decimals offset: totalSupply() + 10 ** offset over totalAssets() + 1), track deposited assets in storage instead of balanceOf(this), or mint dead shares on the first deposit.",
+		Tier:           scanner.TierStandard,
+	})
+}
+
+func (d vaultInflation) Check(u *solidity.Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.Funcs() {
+		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.Contract.Kind == "interface" {
+			continue
+		}
+		donatable := func(n *solidity.Node) bool {
+			if isThisBalance(n) {
+				return true
+			}
+			if n.Kind != "call_expression" {
+				return false
+			}
+			h := f.InternalCallee(n)
+			return h != nil && h.Body != nil && len(callsIn(h.Body, isThisBalance)) > 0
+		}
+		supply := func(n *solidity.Node) bool { return isSupply(f, n) }
+		var bal, sup map[string]bool
+		f.Body.Walk(func(n *solidity.Node) bool {
+			nums, den := ratio(f, n)
+			if den == nil {
+				return true
+			}
+			if bal == nil {
+				bal, sup = f.Derived(donatable), f.Derived(supply)
+			}
+			supplied, offsets := false, offset(f, den)
+			for _, x := range nums {
+				supplied = supplied || solidity.DependsOn(x, sup, supply)
+				offsets = offsets || offset(f, x)
+			}
+			if supplied && !offsets && solidity.DependsOn(den, bal, donatable) {
+				out = append(out, u.Finding(d.Meta().ID, n, f))
+				return false
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// ratio returns the numerator factors and the denominator of a / b or of
+// a mulDiv: x.mulDiv(y, d, …) (a library bound with using-for on a
+// variable x) and L.mulDiv(x, y, d) or mulDiv(x, y, d).
+func ratio(f *solidity.Function, n *solidity.Node) (num []*solidity.Node, den *solidity.Node) {
+	switch n.Kind {
+	case "binary_expression":
+		if n.Operator() == "/" {
+			return []*solidity.Node{n.Child("left")}, n.Child("right")
+		}
+	case "call_expression":
+		if solidity.CalleeName(n) != "mulDiv" {
+			return nil, nil
+		}
+		a := solidity.Args(n)
+		if _, obj := memberCall(n); obj != nil && len(a) >= 2 && isVariable(f, obj) {
+			return []*solidity.Node{obj, a[0]}, a[1]
+		}
+		if len(a) >= 3 {
+			return a[:2], a[2]
+		}
+	}
+	return nil, nil
+}
+
+// isVariable reports whether n is rooted at a parameter, local or state
+// variable of f (x.mulDiv(…) on a value, not L.mulDiv(…) on a library).
+func isVariable(f *solidity.Function, n *solidity.Node) bool {
+	for n != nil && n.Kind != "identifier" {
+		switch n.Kind {
+		case "member_expression":
+			n = n.Child("object")
+		case "array_access":
+			n = n.Child("base")
+		case "call_expression":
+			return true // f().mulDiv(…): a value
+		default:
+			return true
+		}
+	}
+	if n == nil {
+		return false
+	}
+	name := n.Text()
+	return f.Param(name) || f.Locals()[name] || f.Contract.StateVar(name) != nil
+}
+
+// isSupply reports a read of the share supply: a totalSupply() call, or
+// the state variable the contract's totalSupply() returns.
+func isSupply(f *solidity.Function, n *solidity.Node) bool {
+	if n.Kind == "call_expression" && solidity.CalleeName(n) == "totalSupply" && len(solidity.Args(n)) == 0 {
+		return true
+	}
+	if n.Kind != "identifier" || n.Field == "property" {
+		return false
+	}
+	g := f.Contract.Resolve("totalSupply", 0)
+	if g == nil || g.Body == nil || f.Contract.StateVar(n.Text()) == nil {
+		return false
+	}
+	for _, r := range g.Body.FindAll("return_statement") {
+		if r.Mentions(n.Text()) {
+			return true
+		}
+	}
+	return false
+}
+
+// offset reports a virtual offset in n: an addition with a literal or a
+// constant (x + 1, supply + 10 ** offset()).
+func offset(f *solidity.Function, n *solidity.Node) bool {
+	found := false
+	n.Walk(func(x *solidity.Node) bool {
+		if x.Kind == "binary_expression" && x.Operator() == "+" {
+			for _, side := range []*solidity.Node{x.Child("left"), x.Child("right")} {
+				if side.Kind == "number_literal" || side.Kind == "binary_expression" && side.Operator() == "**" || side.Kind == "identifier" && isConstant(f, side.Text()) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
