@@ -1,11 +1,11 @@
 package scanner
 
 import (
-	"maps"
 	"bytes"
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"strings"

@@ -120,7 +120,9 @@ func checked(f *solidity.Function, name string) bool {
 	if name == "" {
 		return false
 	}
-	src := func(n *solidity.Node) bool { return n.Kind == "identifier" && n.Text() == name && n.Field != "property" }
+	src := func(n *solidity.Node) bool {
+		return n.Kind == "identifier" && n.Text() == name && n.Field != "property"
+	}
 	derived := f.Derived(src)
 	for _, c := range f.Conditions() {
 		if solidity.DependsOn(c, derived, src) {

@@ -53,7 +53,9 @@ func (d feeOnTransfer) Check(u *solidity.Unit) []scanner.Finding {
 				continue
 			}
 			name := amount.Text()
-			src := func(n *solidity.Node) bool { return n.Kind == "identifier" && n.Text() == name && n.Field != "property" }
+			src := func(n *solidity.Node) bool {
+				return n.Kind == "identifier" && n.Text() == name && n.Field != "property"
+			}
 			derived := f.Derived(src)
 			if w := credit(f, pull, derived, src); w != nil {
 				out = append(out, u.Finding(d.Meta().ID, w, f))

@@ -7,7 +7,9 @@ import (
 	"github.com/bulwark-sec/bulwark/scanner/economic"
 )
 
-func s(sev scanner.Severity, cat string) economic.Scored { return economic.Scored{Severity: sev, Category: cat} }
+func s(sev scanner.Severity, cat string) economic.Scored {
+	return economic.Scored{Severity: sev, Category: cat}
+}
 
 // TestScore: decisions.md's formula, min(100, round(Σ weight × multiplier)),
 // on the README's worked example and at each rounding and cap edge.

@@ -24,12 +24,12 @@ var swapABI = map[string]struct{ arity, min, deadline int }{
 	"swapExactTokensForTokensSupportingFeeOnTransferTokens": {5, 1, 4},
 	"swapExactTokensForETHSupportingFeeOnTransferTokens":    {5, 1, 4},
 	"swapExactETHForTokensSupportingFeeOnTransferTokens":    {4, 0, 3},
-	"addLiquidity":                                          {8, -1, 7},
-	"addLiquidityETH":                                       {6, -1, 5},
-	"removeLiquidity":                                       {7, -1, 6},
-	"removeLiquidityETH":                                    {6, -1, 5},
-	"exchange":                                              {4, 3, -1},
-	"exchange_underlying":                                   {4, 3, -1},
+	"addLiquidity":        {8, -1, 7},
+	"addLiquidityETH":     {6, -1, 5},
+	"removeLiquidity":     {7, -1, 6},
+	"removeLiquidityETH":  {6, -1, 5},
+	"exchange":            {4, 3, -1},
+	"exchange_underlying": {4, 3, -1},
 }
 
 // swapOf classifies call as a swap, or returns nil.
