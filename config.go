@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -14,6 +15,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/bulwark-sec/bulwark/core"
 	"github.com/bulwark-sec/bulwark/db"
 )
 
@@ -40,6 +42,9 @@ type config struct {
 	RequestTimeout time.Duration
 	// AccessLog logs a line per request (BULWARK_ACCESS_LOG, default true).
 	AccessLog bool
+	// LLM explains economic analyses (BULWARK_LLM_URL, BULWARK_LLM_API_KEY,
+	// BULWARK_LLM_MODEL, BULWARK_LLM_TIMEOUT, BULWARK_LLM_SEND_SOURCE).
+	LLM core.LLMConfig
 }
 
 func loadConfig() (config, error) {
@@ -78,6 +83,9 @@ func loadConfig() (config, error) {
 	}
 	if c.AccessLog, err = strconv.ParseBool(env("BULWARK_ACCESS_LOG", "true")); err != nil {
 		return c, fmt.Errorf("BULWARK_ACCESS_LOG must be true or false")
+	}
+	if c.LLM, err = loadLLM(); err != nil {
+		return c, err
 	}
 	if c.Addr == "" {
 		// The embedded defaults are for one machine: listen on loopback
@@ -157,4 +165,28 @@ func (c config) publicURL() string {
 		host = "localhost"
 	}
 	return "http://" + net.JoinHostPort(host, port)
+}
+
+// loadLLM reads the explanation provider's settings. A URL needs a model;
+// the timeout defaults to 30s; source code is sent only when allowed.
+func loadLLM() (core.LLMConfig, error) {
+	l := core.LLMConfig{URL: os.Getenv("BULWARK_LLM_URL"), APIKey: os.Getenv("BULWARK_LLM_API_KEY"), Model: os.Getenv("BULWARK_LLM_MODEL")}
+	if l.URL == "" {
+		return l, nil
+	}
+	if u, err := url.Parse(l.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return l, fmt.Errorf("BULWARK_LLM_URL must be an http(s) URL such as https://api.openai.com/v1")
+	}
+	if l.Model == "" {
+		return l, fmt.Errorf("BULWARK_LLM_MODEL is required with BULWARK_LLM_URL")
+	}
+	t, err := time.ParseDuration(env("BULWARK_LLM_TIMEOUT", "30s"))
+	if err != nil || t <= 0 {
+		return l, fmt.Errorf("BULWARK_LLM_TIMEOUT must be a positive duration such as 30s")
+	}
+	l.Timeout = t
+	if l.SendSource, err = strconv.ParseBool(env("BULWARK_LLM_SEND_SOURCE", "false")); err != nil {
+		return l, fmt.Errorf("BULWARK_LLM_SEND_SOURCE must be true or false")
+	}
+	return l, nil
 }

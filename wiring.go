@@ -98,6 +98,7 @@ func connect(ctx context.Context, cfg config) (*deps, error) {
 	d.deliveries = jobs.NewDeliveryMetrics()
 	d.svc.Delivered = d.deliveries.Observe
 	d.svc.Reports = core.ReportLinks{Secret: secret, BaseURL: cfg.publicURL()}
+	d.svc.LLM = cfg.LLM
 	ghcfg, err := app.ConfigFromEnv(os.Getenv)
 	if err != nil {
 		d.Close()

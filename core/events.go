@@ -61,7 +61,7 @@ func scanCompletedData(sc *db.Scan, contractName string) map[string]any {
 		"contract_name": contractName, "status": sc.Status, "preset": sc.Preset,
 		"summary": map[string]any{"critical": sc.Critical, "high": sc.High, "medium": sc.Medium, "low": sc.Low,
 			"total": sc.Critical + sc.High + sc.Medium + sc.Low},
-		"duration_seconds": sc.DurationSeconds, "scanners_used": used}
+		"duration_seconds": sc.DurationSeconds, "scanners_used": used, "economic_risk_score": sc.EconomicRiskScore}
 }
 
 // scanFailedData is the data of scan.failed (api.md).

@@ -37,7 +37,7 @@ func TestEventPayloads(t *testing.T) {
 		want []string
 	}{
 		{"scan.completed", scanCompletedData(sc, "Vault"), []string{"scan_id", "contract_id", "contract_name", "status",
-			"preset", "summary", "duration_seconds", "scanners_used"}},
+			"preset", "summary", "duration_seconds", "scanners_used", "economic_risk_score"}},
 		{"scan.failed", scanFailedData(sc), []string{"scan_id", "contract_id", "error", "error_details", "duration_seconds"}},
 		{"vulnerability.critical", vulnerabilityData(v), []string{"vulnerability_id", "scan_id", "title", "severity",
 			"category", "file", "line", "scanner", "risk_score"}},

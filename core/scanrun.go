@@ -265,6 +265,7 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 	sc.Critical, sc.High, sc.Medium, sc.Low = counts["critical"], counts["high"], counts["medium"], counts["low"]
 	sc.DurationSeconds, sc.DurationMillis = ceilSeconds(wall), wall.Milliseconds()
 	sc.ScannersUsed = nonNil(rep.ScannersUsed)
+	sc.EconomicRiskScore, _ = economicScore(vulns)
 	sc.FileErrors = make([]db.FileError, len(rep.Errors))
 	for i, e := range rep.Errors {
 		sc.FileErrors[i] = db.FileError{File: e.File, Line: e.Line, Message: e.Message}
@@ -272,7 +273,7 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 	err = s.DB.RunInTx(ctx, nil, func(ctx context.Context, tx bun.Tx) error {
 		res, err := tx.NewUpdate().Model(sc).
 			Column("status", "updated_at", "completed_at", "critical_count", "high_count", "medium_count", "low_count",
-				"duration_seconds", "duration_ms", "scanners_used", "file_errors").
+				"duration_seconds", "duration_ms", "scanners_used", "file_errors", "economic_risk_score").
 			WherePK().Where("status = ? AND attempts = ?", ScanRunning, sc.Attempts).Exec(ctx)
 		if err != nil {
 			return err
@@ -292,12 +293,8 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 			return err
 		}
 		scanID := sc.ID
-		summary := map[string]any{"critical": sc.Critical, "high": sc.High, "medium": sc.Medium, "low": sc.Low,
-			"total": len(vulns)}
-		err = s.emit(ctx, tx, sc.OrganizationID, EventScanCompleted, &scanID, map[string]any{
-			"scan_id": sc.ID.String(), "contract_id": sc.ContractID.String(), "contract_name": c.Name,
-			"status": ScanCompleted, "preset": sc.Preset, "summary": summary,
-			"duration_seconds": sc.DurationSeconds, "scanners_used": sc.ScannersUsed})
+		completed := scanCompletedData(sc, c.Name)
+		err = s.emit(ctx, tx, sc.OrganizationID, EventScanCompleted, &scanID, completed)
 		if err != nil {
 			return err
 		}
@@ -329,8 +326,9 @@ func (s *Service) completeScan(ctx context.Context, sc *db.Scan, c *db.Contract,
 			}
 		}
 		return s.audit(ctx, tx, workerPrincipal(sc.OrganizationID), "scan.completed", "scan", sc.ID.String(),
-			map[string]any{"summary": summary, "duration_seconds": sc.DurationSeconds,
-				"triage_applied": triaged.Applied, "triage_reopened": triaged.Reopened})
+			map[string]any{"summary": completed["summary"], "duration_seconds": sc.DurationSeconds,
+				"economic_risk_score": sc.EconomicRiskScore,
+				"triage_applied":      triaged.Applied, "triage_reopened": triaged.Reopened})
 	})
 	if err != nil {
 		return false, err

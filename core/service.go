@@ -49,6 +49,9 @@ type Service struct {
 	Delivered func(rec *db.Delivery)
 	// Reports signs the links to scan report pages (GET /r/{token}).
 	Reports ReportLinks
+	// LLM is the provider that explains economic analyses; zero means the
+	// built-in explainer.
+	LLM LLMConfig
 
 	whOnce   sync.Once
 	whClient *http.Client

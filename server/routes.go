@@ -41,6 +41,10 @@ func (s *Server) routes() {
 	v1.Get("/scans/:id/report.sarif", append(s.needExport("scans"), s.handleScanSARIF)...)
 	v1.Get("/scans/:id/report.pdf", append(s.needExport("scans"), s.handleScanPDF)...)
 	v1.Post("/scans/:id/cancel", append(s.need("scans:write"), s.handleScanCancel)...)
+	v1.Get("/scans/:id/economic-analysis", append(s.need("economic:read"), s.handleEconomicAnalysis)...)
+	v1.Get("/scans/:id/economic-analysis/explain", append(s.need("economic:read"), s.handleEconomicExplain)...)
+	v1.Get("/contracts/:id/economic-findings", append(s.need("economic:read"), s.handleContractEconomicFindings)...)
+	v1.Get("/projects/:id/economic-risk", append(s.need("economic:read"), s.handleProjectEconomicRisk)...)
 
 	v1.Get("/vulnerabilities", append(s.need("vulnerabilities:read"), s.handleVulnerabilityList)...)
 	v1.Get("/vulnerabilities/export.csv", append(s.needExport("vulnerabilities"), s.handleVulnerabilityExport)...)

@@ -81,6 +81,9 @@ type Options struct {
 	// GitHub turns the GitHub App on with this configuration: its routes,
 	// its tasks in the worker and its scan hook.
 	GitHub *app.Config
+	// LLM is the provider that explains economic analyses (default: the
+	// built-in explainer).
+	LLM core.LLMConfig
 }
 
 // New starts a server for t; everything stops when t ends.
@@ -116,7 +119,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		t.Fatalf("servertest: listen: %v", err)
 	}
 	svc := &core.Service{DB: bdb, Redis: rc, Queue: q, Engine: engine, Log: log,
-		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock,
+		Cursors: core.Cursors{Secret: []byte("test-secret-test-secret-test-secret!")}, Clock: o.Clock, LLM: o.LLM,
 		Webhooks: o.Webhooks}
 	if o.Clock != nil {
 		svc.Cursors.Now = o.Clock
