@@ -11,7 +11,9 @@ import (
 
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/bench"
+	"github.com/bulwark-sec/bulwark/scanner/economic"
 	"github.com/bulwark-sec/bulwark/scanner/registry"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
 
 // newBenchCmd returns "bulwark bench": the accuracy and speed bench over
@@ -77,6 +79,14 @@ func newBenchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// The economic scanner's cost: the Solidity scanner alone
+			// against it with the economic detectors, on both corpora.
+			econ, err := bench.ScannerCost(cmd.Context(), scanner.New(solidity.New()), eng, economic.ScannerID, map[string]string{
+				"SmartBugs Curated":                 filepath.Join(dir, "bench", "smartbugs-curated", "dataset"),
+				"OpenZeppelin (realworld/solidity)": filepath.Join(dir, "bench", "realworld", "solidity")}, 3)
+			if err != nil {
+				return err
+			}
 			var speed *bench.Speed
 			if solhint {
 				exe, err := os.Executable()
@@ -98,7 +108,7 @@ func newBenchCmd() *cobra.Command {
 					rates[p.name] = map[string]int{"files": p.r.Files, "clean_files": p.r.CleanFiles}
 				}
 				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "smartbugs_renamed": renamed, "openzeppelin": oz,
-					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "languages": langs, "speed": speed})
+					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "languages": langs, "economic_cost": econ, "speed": speed})
 			}
 			fmt.Fprintf(out, "preset %s\n\n", preset)
 			sb.Print(out)
@@ -110,6 +120,9 @@ func newBenchCmd() *cobra.Command {
 			for _, p := range parse {
 				fmt.Fprintf(out, "| %s | %d | %d (%.1f%%) |\n", p.name, p.r.Files, p.r.CleanFiles, 100*p.r.ParseRate())
 			}
+			fmt.Fprintln(out, "\nEconomic scanner (bulwark-economic) on the Solidity corpora, best of 3 runs each:")
+			fmt.Fprintln(out)
+			bench.PrintCost(out, economic.ScannerID, econ)
 			if len(langs) > 0 {
 				fmt.Fprintln(out, "\nOther languages (realworld/<language>/<repository>):")
 				fmt.Fprintln(out)

@@ -425,3 +425,78 @@ func (r *SmartBugs) PrintSummary(w io.Writer, name string) {
 	fmt.Fprintf(w, "%s: recall ±2 %s (%d of %d labels), exact %s, precision %.1f%% (%d findings, %d unlabelled)\n",
 		name, pct(r.Total.Near, r.Total.Labels), r.Total.Near, r.Total.Labels, pct(r.Total.Exact, r.Total.Labels), 100*r.Precision, r.Total.Findings, r.Total.Unlabelled)
 }
+
+// Cost is the time one scanner adds to a corpus: the engine with it
+// against the engine without it, best of several runs each, in one
+// process.
+type Cost struct {
+	Corpus  string        `json:"corpus"`
+	Files   int           `json:"files"`
+	Lines   int           `json:"lines"`
+	Without time.Duration `json:"without_ns"`
+	With    time.Duration `json:"with_ns"`
+	// Findings of the scanner by severity on the corpus.
+	BySeverity map[scanner.Severity]int `json:"by_severity"`
+}
+
+// Ratio is With over Without.
+func (c Cost) Ratio() float64 {
+	if c.Without <= 0 {
+		return 0
+	}
+	return float64(c.With) / float64(c.Without)
+}
+
+// ScannerCost times each corpus (a folder of Solidity files scanned as one
+// bundle) with base and with full, runs times each, keeping the fastest,
+// and counts full's findings of scannerID.
+func ScannerCost(ctx context.Context, base, full *scanner.Engine, scannerID string, corpora map[string]string, runs int) ([]Cost, error) {
+	names := make([]string, 0, len(corpora))
+	for n := range corpora {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var out []Cost
+	for _, name := range names {
+		c := Cost{Corpus: name, BySeverity: map[scanner.Severity]int{}}
+		for i := 0; i < runs; i++ {
+			for _, e := range []*scanner.Engine{base, full} {
+				r, err := RunRealWorld(ctx, e, corpora[name], scanner.PresetStandard)
+				if err != nil {
+					return nil, err
+				}
+				d := &c.Without
+				if e == full {
+					d = &c.With
+					if i == 0 {
+						c.Files, c.Lines = r.Files, r.Lines
+						for _, f := range r.Findings {
+							if f.Scanner == scannerID {
+								c.BySeverity[f.Severity]++
+							}
+						}
+					}
+				}
+				if *d == 0 || r.Elapsed < *d {
+					*d = r.Elapsed
+				}
+			}
+		}
+		out = append(out, c)
+	}
+	return out, nil
+}
+
+// PrintCost writes the cost table.
+func PrintCost(w io.Writer, scannerID string, costs []Cost) {
+	fmt.Fprintf(w, "| corpus | files | lines | without %s | with | ratio | %s critical+high | per 10,000 lines |\n|---|---:|---:|---:|---:|---:|---:|---:|\n", scannerID, scannerID)
+	for _, c := range costs {
+		ch := c.BySeverity[scanner.Critical] + c.BySeverity[scanner.High]
+		per := 0.0
+		if c.Lines > 0 {
+			per = float64(ch) * 10000 / float64(c.Lines)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %s | %s | %.2f× | %d | %.2f |\n", c.Corpus, c.Files, c.Lines,
+			c.Without.Round(time.Millisecond), c.With.Round(time.Millisecond), c.Ratio(), ch, per)
+	}
+}
