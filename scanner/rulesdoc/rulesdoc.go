@@ -37,8 +37,8 @@ func Markdown(langs []scanner.Language) []byte {
 	b.WriteString("Generated from the detector registry by `make detectors-doc`; do not edit by hand.\n")
 	b.WriteString("A test fails when this file is stale.\n\n")
 	b.WriteString("Presets: `quick` runs the most certain detectors, `standard` (the default) adds the rest of the\n")
-	b.WriteString("shipped set (economic detectors included), `deep` runs everything, `economic` runs `standard` plus\n")
-	b.WriteString("the economic scanner's costlier checks.\n")
+	b.WriteString("shipped set, the economic scanner's included, `deep` runs everything, and `economic` runs `standard`\n")
+	b.WriteString("plus any rule of the economic tier (none ships yet: every economic detector is in `standard`).\n")
 	for _, l := range langs {
 		// A language's rules reported by another scanner (the economic
 		// detectors on Solidity) get their own section.
