@@ -428,7 +428,7 @@ func TestScanPipeline(t *testing.T) {
 	for k := range completed.Data {
 		keys = append(keys, k)
 	}
-	if diff := cmp.Diff([]string{"contract_id", "contract_name", "duration_seconds", "preset", "scan_id", "scanners_used", "status", "summary"},
+	if diff := cmp.Diff([]string{"contract_id", "contract_name", "duration_seconds", "economic_risk_score", "preset", "scan_id", "scanners_used", "status", "summary"},
 		sortedStrings(keys)); diff != "" {
 		t.Errorf("scan.completed data keys (-want +got):\n%s", diff)
 	}
