@@ -4,6 +4,7 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"errors"
+	"strings"
 
 	"github.com/mr-tron/base58"
 )
@@ -54,33 +55,36 @@ func ParseAddress(s string) (ed25519.PublicKey, error) {
 // reported as such.
 const maxSignatureLen = 100
 
-// ParseSignature decodes a signature written in base58 (what Solana tools
-// print) or base64 (standard or URL alphabet, padded or not) to its 64
-// bytes.
+// ParseSignature decodes a signature to its 64 bytes. It is base58 (what
+// Solana tools print) or padded base64 in the standard or URL alphabet
+// (what Buffer.toString("base64") and encoding/base64 write). The two are
+// told apart without guessing: 64 bytes of padded base64 always end in
+// "==", and base58 never holds "=", "+", "/", "-" or "_"; so a text with
+// one of them is base64, any other base58. (Unpadded base64 is refused: it
+// could read as base58 of another length.)
 func ParseSignature(s string) ([]byte, error) {
-	if s == "" || len(s) > maxSignatureLen {
-		if len(s) > maxSignatureLen {
-			return nil, ErrSignatureLen
-		}
+	if s == "" {
 		return nil, ErrSignatureForm
 	}
-	decoded := false
-	if b, err := base58.Decode(s); err == nil {
-		if len(b) == ed25519.SignatureSize {
-			return b, nil
-		}
-		decoded = true
-	}
-	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
-		if b, err := enc.DecodeString(s); err == nil {
-			if len(b) == ed25519.SignatureSize {
-				return b, nil
-			}
-			decoded = true
-		}
-	}
-	if decoded {
+	if len(s) > maxSignatureLen {
 		return nil, ErrSignatureLen
 	}
-	return nil, ErrSignatureForm
+	var b []byte
+	var err error
+	if strings.ContainsAny(s, "=+/-_") {
+		enc := base64.StdEncoding
+		if strings.ContainsAny(s, "-_") {
+			enc = base64.URLEncoding
+		}
+		b, err = enc.DecodeString(s)
+	} else {
+		b, err = base58.Decode(s)
+	}
+	switch {
+	case err != nil:
+		return nil, ErrSignatureForm
+	case len(b) != ed25519.SignatureSize:
+		return nil, ErrSignatureLen
+	}
+	return b, nil
 }
