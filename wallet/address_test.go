@@ -1,0 +1,69 @@
+package wallet_test
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/mr-tron/base58"
+
+	"github.com/bulwark-sec/bulwark/wallet"
+)
+
+func TestParseAddress(t *testing.T) {
+	pub, _, _ := ed25519.GenerateKey(rand.Reader)
+	zeroLead := make([]byte, 32)
+	zeroLead[2] = 7 // two leading zero bytes: "11" and a short rest
+	rand.Read(zeroLead[3:])
+	for _, ok := range [][]byte{pub, zeroLead, make([]byte, 32)} {
+		s := base58.Encode(ok)
+		got, err := wallet.ParseAddress(s)
+		if err != nil || !ed25519.PublicKey(ok).Equal(got) {
+			t.Errorf("ParseAddress(%s) (%d chars) = %v, %v", s, len(s), got, err)
+		}
+	}
+	b33 := make([]byte, 33)
+	b33[0] = 1
+	for s, want := range map[string]error{
+		"":                                  wallet.ErrNotBase58,
+		"0" + base58.Encode(pub)[1:]:        wallet.ErrNotBase58,
+		base58.Encode(pub)[:20] + "I" + "x": wallet.ErrNotBase58,
+		"11" + strings.Repeat("z", 41):      wallet.ErrAddressLength, // 43 chars, 33 bytes
+		strings.Repeat("z", 45):             wallet.ErrAddressLength,
+		strings.Repeat("z", 45) + "0":       wallet.ErrAddressLength,
+		strings.Repeat("0", 60):             wallet.ErrNotBase58,
+		base58.Encode(make([]byte, 31)):     wallet.ErrAddressLength,
+		base58.Encode(b33):                  wallet.ErrAddressLength,
+	} {
+		if _, err := wallet.ParseAddress(s); !errors.Is(err, want) {
+			t.Errorf("ParseAddress(%q) = %v, want %v", s, err, want)
+		}
+	}
+}
+
+func TestParseSignature(t *testing.T) {
+	sig := make([]byte, 64)
+	rand.Read(sig)
+	for _, s := range []string{base58.Encode(sig), base64.StdEncoding.EncodeToString(sig), base64.URLEncoding.EncodeToString(sig)} {
+		got, err := wallet.ParseSignature(s)
+		if err != nil || string(got) != string(sig) {
+			t.Errorf("ParseSignature(%s) = %x, %v", s, got, err)
+		}
+	}
+	for s, want := range map[string]error{
+		"":                            wallet.ErrSignatureForm,
+		base58.Encode(sig[:63]):       wallet.ErrSignatureLen,
+		base58.Encode(append(sig, 1)): wallet.ErrSignatureLen,
+		base64.StdEncoding.EncodeToString(sig[:63]) + "=": wallet.ErrSignatureForm,
+		base64.StdEncoding.EncodeToString(append(sig, 1)): wallet.ErrSignatureLen,
+		"0OIl" + base58.Encode(sig)[4:]:                   wallet.ErrSignatureForm,
+		strings.Repeat("z", 200):                          wallet.ErrSignatureLen,
+	} {
+		if _, err := wallet.ParseSignature(s); !errors.Is(err, want) {
+			t.Errorf("ParseSignature(%q) = %v, want %v", s, err, want)
+		}
+	}
+}
