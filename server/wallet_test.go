@@ -236,6 +236,16 @@ func TestWalletSignIn(t *testing.T) {
 	if r := env.Do("GET", "/api/v1/users/me", forged, nil); r.Status != 401 || r.ErrorCode() != "UNAUTHORIZED" {
 		t.Errorf("forged session = %d %s", r.Status, r.Body)
 	}
+	// An API key is no session: its body under the session prefix is
+	// well-formed but unknown.
+	swapped := core.SessionPrefix + strings.TrimPrefix(env.Key, core.KeyPrefix)
+	if r := env.Do("GET", "/api/v1/users/me", swapped, nil); r.Status != 401 || r.ErrorCode() != "UNAUTHORIZED" {
+		t.Errorf("API key under the session prefix = %d %s", r.Status, r.Body)
+	}
+	swapped = core.KeyPrefix + strings.TrimPrefix(s.AccessToken, core.SessionPrefix)
+	if r := env.Do("GET", "/api/v1/users/me", swapped, nil); r.Status != 401 || r.ErrorCode() != "UNAUTHORIZED" {
+		t.Errorf("session under the key prefix = %d %s", r.Status, r.Body)
+	}
 }
 
 // TestWalletAddress43Chars signs in with a key whose base58 is 43
