@@ -519,3 +519,47 @@ func TestWalletConcurrentVerify(t *testing.T) {
 		}
 	}
 }
+
+// TestWalletConcurrentFirstSignIns signs one new address in with several
+// nonces at once: every request signs in, as one user.
+func TestWalletConcurrentFirstSignIns(t *testing.T) {
+	env := servertest.New(t, servertest.Options{NoWorker: true})
+	k := newSolKey(t)
+	const n = 6
+	bodies := make([]map[string]any, n)
+	for i := range bodies {
+		_, msg := challenge(t, env, k.addr)
+		bodies[i] = proof(k.addr, k.sign(msg), msg)
+	}
+	var wg sync.WaitGroup
+	statuses := make([]int, n)
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			r := env.Do("POST", verifyURL, "", bodies[i])
+			statuses[i] = r.Status
+			if r.Status != 200 {
+				t.Errorf("verify %d = %d %s", i, r.Status, r.Body)
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+	var users, consumed, ok, orgs int
+	ctx := context.Background()
+	_ = env.DB.NewRaw("SELECT COUNT(*) FROM users WHERE wallet_address = ?", k.addr).Scan(ctx, &users)
+	_ = env.DB.NewRaw("SELECT COUNT(*) FROM organizations WHERE name LIKE 'Personal (%'").Scan(ctx, &orgs)
+	_ = env.DB.NewRaw("SELECT COUNT(*) FROM wallet_nonces WHERE consumed_at IS NOT NULL").Scan(ctx, &consumed)
+	for _, s := range statuses {
+		if s == 200 {
+			ok++
+		}
+	}
+	t.Logf("statuses %v", statuses)
+	if users != 1 || orgs != 1 || ok != n || consumed != n {
+		t.Errorf("users %d, personal organizations %d, consumed nonces %d, sign-ins %d (%v)", users, orgs, consumed, ok, statuses)
+	}
+}

@@ -163,20 +163,25 @@ func (w *Service) Verify(ctx context.Context, caller *core.Principal, in Proof, 
 		}
 		now := w.Core.Now()
 		u, err := db.GetUserByWallet(ctx, tx, in.Address)
-		switch {
-		case errors.Is(err, db.ErrNotFound):
+		if errors.Is(err, db.ErrNotFound) {
+			// First sign-in. A concurrent first sign-in of the same
+			// address (another nonce) may insert first: ON CONFLICT
+			// waits for it, inserts nothing, and the user it made is
+			// read back (READ COMMITTED sees it once it committed).
 			id := uuid.Must(uuid.NewV7())
 			addr := in.Address
-			u = &db.User{ID: id, Email: "wallet-" + id.String() + "@wallet.invalid", Name: shortAddress(addr),
+			nu := &db.User{ID: id, Email: "wallet-" + id.String() + "@wallet.invalid", Name: shortAddress(addr),
 				WalletAddress: &addr, WalletLinked: &now, CreatedAt: now, UpdatedAt: now}
-			if _, err := tx.NewInsert().Model(u).Exec(ctx); err != nil {
-				if db.IsUniqueViolation(err) {
-					return core.Errorf(core.CodeConflict, "a concurrent sign-in of this address created its account; retry with the same message")
-				}
+			res, err := tx.NewInsert().Model(nu).On("CONFLICT (wallet_address) DO NOTHING").Exec(ctx)
+			if err != nil {
 				return fmt.Errorf("insert wallet user: %w", err)
 			}
-			out.NewUser = true
-		case err != nil:
+			if n, _ := res.RowsAffected(); n == 1 {
+				u, out.NewUser = nu, true
+			} else if u, err = db.GetUserByWallet(ctx, tx, in.Address); err != nil {
+				return fmt.Errorf("load wallet user created concurrently: %w", err)
+			}
+		} else if err != nil {
 			return err
 		}
 		out.User = u
