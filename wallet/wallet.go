@@ -152,7 +152,7 @@ type SignIn struct {
 // free organization. caller carries the request's ip, agent and id for
 // the audit entry.
 func (w *Service) Verify(ctx context.Context, caller *core.Principal, in Proof, orgID *uuid.UUID) (*SignIn, error) {
-	_, msg, err := w.checkSignature(in)
+	msg, err := w.checkSignature(in)
 	if err != nil {
 		return nil, err
 	}
@@ -244,55 +244,55 @@ func addressField(field, s string) (ed25519.PublicKey, error) {
 // checkSignature does every check of a proof that needs no database: the
 // address, the signature's encoding, the message's form and address, and
 // the Ed25519 signature over the message's exact bytes.
-func (w *Service) checkSignature(in Proof) (ed25519.PublicKey, *Message, error) {
+func (w *Service) checkSignature(in Proof) (*Message, error) {
 	pub, err := addressField("address", in.Address)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	if in.Signature == "" {
-		return nil, nil, core.Missing("signature")
+		return nil, core.Missing("signature")
 	}
 	sig, err := ParseSignature(in.Signature)
 	switch {
 	case errors.Is(err, ErrSignatureLen):
-		return nil, nil, core.Invalid("signature", "not_64_bytes", "signature must decode to 64 bytes")
+		return nil, core.Invalid("signature", "not_64_bytes", "signature must decode to 64 bytes")
 	case err != nil:
-		return nil, nil, core.Invalid("signature", "malformed", "signature must be base58 or base64")
+		return nil, core.Invalid("signature", "malformed", "signature must be base58 or base64")
 	}
 	if in.Message == "" {
-		return nil, nil, core.Missing("message")
+		return nil, core.Missing("message")
 	}
 	if len(in.Message) > MaxMessageLen {
-		return nil, nil, core.Invalid("message", "too_long", fmt.Sprintf("message must be at most %d bytes", MaxMessageLen))
+		return nil, core.Invalid("message", "too_long", fmt.Sprintf("message must be at most %d bytes", MaxMessageLen))
 	}
 	msg, err := ParseMessage(in.Message)
 	if err != nil {
-		return nil, nil, core.Invalid("message", "malformed", err.Error())
+		return nil, core.Invalid("message", "malformed", err.Error())
 	}
 	if msg.Address != in.Address {
-		return nil, nil, core.Invalid("message", "address_mismatch", "the message names another address than the request")
+		return nil, core.Invalid("message", "address_mismatch", "the message names another address than the request")
 	}
 	if !ed25519.Verify(pub, []byte(in.Message), sig) {
-		return nil, nil, refuse("signature", "invalid_signature", "the signature does not verify against the message and the address's key")
+		return nil, refuse("signature", "invalid_signature", "the signature does not verify against the message and the address's key")
 	}
 	// Signed by the address's key: now check it says what was issued.
 	switch {
 	case msg.Domain != w.Domain:
-		return nil, nil, refuse("message", "domain_mismatch", "the message was issued for another domain than "+w.Domain)
+		return nil, refuse("message", "domain_mismatch", "the message was issued for another domain than "+w.Domain)
 	case msg.URI != w.URI:
-		return nil, nil, refuse("message", "uri_mismatch", "the message was issued for another URI than "+w.URI)
+		return nil, refuse("message", "uri_mismatch", "the message was issued for another URI than "+w.URI)
 	case msg.Version != Version:
-		return nil, nil, refuse("message", "version_mismatch", "the message version must be "+Version)
+		return nil, refuse("message", "version_mismatch", "the message version must be "+Version)
 	case msg.ChainID != w.ChainID:
-		return nil, nil, refuse("message", "chain_id_mismatch", "the message chain ID must be "+w.ChainID)
+		return nil, refuse("message", "chain_id_mismatch", "the message chain ID must be "+w.ChainID)
 	case msg.Statement != Statement:
-		return nil, nil, refuse("message", "statement_mismatch", "the message statement is not the one issued")
+		return nil, refuse("message", "statement_mismatch", "the message statement is not the one issued")
 	case msg.Nonce == "":
-		return nil, nil, refuse("message", "nonce_unknown", "the message carries no nonce")
+		return nil, refuse("message", "nonce_unknown", "the message carries no nonce")
 	case msg.NotBefore != "" || msg.RequestID != "" || len(msg.Resources) > 0:
-		return nil, nil, refuse("message", "unexpected_field", "the message carries fields that were not issued")
+		return nil, refuse("message", "unexpected_field", "the message carries fields that were not issued")
 	}
-	return pub, msg, nil
+	return msg, nil
 }
 
 // consume finds the proof's nonce, checks it against the message and the
@@ -351,7 +351,7 @@ func (w *Service) Link(ctx context.Context, p *core.Principal, in Proof) (*db.Us
 	if !managesUser(p) {
 		return nil, errNeedsUser()
 	}
-	_, msg, err := w.checkSignature(in)
+	msg, err := w.checkSignature(in)
 	if err != nil {
 		return nil, err
 	}
