@@ -67,3 +67,41 @@ func TestParseSignature(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseAddress: no panic, and an accepted address is 32 bytes whose
+// base58 is the input (one spelling per key).
+func FuzzParseAddress(f *testing.F) {
+	f.Add("GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW")
+	f.Add("11111111111111111111111111111111")
+	f.Add("11" + strings.Repeat("z", 41))
+	f.Add(strings.Repeat("z", 45))
+	f.Add("0OIl")
+	f.Fuzz(func(t *testing.T, s string) {
+		pub, err := wallet.ParseAddress(s)
+		if err != nil {
+			return
+		}
+		if len(pub) != 32 || base58.Encode(pub) != s {
+			t.Fatalf("ParseAddress(%q) = %x", s, pub)
+		}
+	})
+}
+
+// FuzzParseSignature: no panic, and an accepted signature is 64 bytes.
+func FuzzParseSignature(f *testing.F) {
+	sig := make([]byte, 64)
+	for i := range sig {
+		sig[i] = byte(i * 7)
+	}
+	f.Add(base58.Encode(sig))
+	f.Add(base64.StdEncoding.EncodeToString(sig))
+	f.Add(base64.URLEncoding.EncodeToString(sig))
+	f.Add(base58.Encode(sig[:63]))
+	f.Add("==")
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := wallet.ParseSignature(s)
+		if err == nil && len(b) != 64 {
+			t.Fatalf("ParseSignature(%q) = %d bytes", s, len(b))
+		}
+	})
+}
