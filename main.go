@@ -88,7 +88,7 @@ func newServeCmd() *cobra.Command {
 			}
 			srv := server.New(server.Config{Service: d.svc, Log: d.log, Checks: d.checks(), ProxyHeader: cfg.ProxyHeader,
 				RequestTimeout: cfg.RequestTimeout, AccessLog: cfg.AccessLog, Collectors: d.collectors(), GitHub: d.github,
-				BuildVersion: toolVersion})
+				BuildVersion: toolVersion, PublicURL: cfg.publicURL()})
 			errc := make(chan error, 1)
 			go func() { errc <- srv.Listen(cfg.Addr) }()
 			d.log.Info("bulwark serving", "addr", cfg.Addr, "database", dbKind(cfg.DatabaseURL), "github_app", d.github != nil)

@@ -21,7 +21,11 @@ const (
 )
 
 // NewAPIKey returns a fresh key in decisions.md's format.
-func NewAPIKey() string {
+func NewAPIKey() string { return newToken(KeyPrefix) }
+
+// newToken returns prefix<32 base62><6 base62 CRC32>, the format API keys
+// and session tokens share.
+func newToken(prefix string) string {
 	b := make([]byte, keyBodyLen)
 	max := big.NewInt(int64(len(base62)))
 	for i := range b {
@@ -31,7 +35,7 @@ func NewAPIKey() string {
 		}
 		b[i] = base62[n.Int64()]
 	}
-	return KeyPrefix + string(b) + keyChecksum(string(b))
+	return prefix + string(b) + keyChecksum(string(b))
 }
 
 func keyChecksum(body string) string {
@@ -46,11 +50,13 @@ func keyChecksum(body string) string {
 
 // WellFormedAPIKey reports whether k has the key format and a valid
 // checksum, so that garbage is rejected before any database lookup.
-func WellFormedAPIKey(k string) bool {
-	if len(k) != len(KeyPrefix)+keyBodyLen+keySumLen || !strings.HasPrefix(k, KeyPrefix) {
+func WellFormedAPIKey(k string) bool { return wellFormedToken(KeyPrefix, k) }
+
+func wellFormedToken(prefix, k string) bool {
+	if len(k) != len(prefix)+keyBodyLen+keySumLen || !strings.HasPrefix(k, prefix) {
 		return false
 	}
-	rest := k[len(KeyPrefix):]
+	rest := k[len(prefix):]
 	for i := 0; i < len(rest); i++ {
 		if strings.IndexByte(base62, rest[i]) < 0 {
 			return false

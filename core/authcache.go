@@ -115,7 +115,7 @@ func (s *Service) invalidateAuth(ctx context.Context, orgID uuid.UUID) {
 // KeyCached reports whether key resolved recently and is still trusted
 // from the cache, so authenticating it costs no database round trip.
 func (s *Service) KeyCached(key string) bool {
-	if !WellFormedAPIKey(key) {
+	if !WellFormedAPIKey(key) && !WellFormedSessionToken(key) {
 		return false
 	}
 	_, ok := s.auth.get(HashAPIKey(key), s.Now())

@@ -19,18 +19,26 @@ var Plans = []string{"free", "developer", "startup", "professional", "enterprise
 // ValidPlan reports whether p is a plan name.
 func ValidPlan(p string) bool { return slices.Contains(Plans, p) }
 
-// Authenticate resolves a bearer API key to its principal. A malformed,
-// unknown or revoked key is UNAUTHORIZED; an expired one is KEY_EXPIRED.
+// Authenticate resolves a bearer credential, an API key or a session
+// token (core/sessions.go), to its principal. A malformed, unknown or
+// revoked credential is UNAUTHORIZED; an expired one is KEY_EXPIRED.
 func (s *Service) Authenticate(ctx context.Context, key string) (*Principal, error) {
 	unauth := Errorf(CodeUnauthorized, "invalid API key")
-	if !WellFormedAPIKey(key) {
+	session := WellFormedSessionToken(key)
+	if !session && !WellFormedAPIKey(key) {
 		return nil, unauth
 	}
 	s.listenAuthInvalidations()
 	hash := HashAPIKey(key)
 	now := s.Now()
 	e, ok := s.auth.get(hash, now)
-	if !ok {
+	if !ok && session {
+		var err error
+		if e, err = s.loadSession(ctx, hash, now); err != nil {
+			return nil, err
+		}
+		s.auth.put(hash, e)
+	} else if !ok {
 		k, err := db.GetKeyAuth(ctx, s.DB, hash)
 		if errors.Is(err, db.ErrNotFound) {
 			return nil, unauth
@@ -52,17 +60,27 @@ func (s *Service) Authenticate(ctx context.Context, key string) (*Principal, err
 		s.auth.put(hash, e)
 	}
 	if e.expiresAt != nil && !now.Before(*e.expiresAt) {
-		return nil, Errorf(CodeKeyExpired, "the API key expired at %s", e.expiresAt.UTC().Format(time.RFC3339))
+		what := "API key"
+		if session {
+			what = "session"
+		}
+		return nil, Errorf(CodeKeyExpired, "the %s expired at %s", what, e.expiresAt.UTC().Format(time.RFC3339))
 	}
 	// last_used_at is refreshed at most once a TouchInterval, off the
 	// request path. The UPDATE re-checks, so racing processes write once.
 	if last := e.lastUsed.Load(); last < now.Add(-db.TouchInterval).UnixNano() && e.lastUsed.CompareAndSwap(last, now.UnixNano()) {
-		id := e.p.KeyID
+		keyID, sessionID := e.p.KeyID, e.p.SessionID
 		go func() {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
-			if err := db.TouchAPIKey(ctx, s.DB, id, now); err != nil && s.Log != nil {
-				s.Log.Warn("touch api key", "key_id", id, "err", err)
+			var err error
+			if sessionID != uuid.Nil {
+				err = db.TouchSession(ctx, s.DB, sessionID, now)
+			} else {
+				err = db.TouchAPIKey(ctx, s.DB, keyID, now)
+			}
+			if err != nil && s.Log != nil {
+				s.Log.Warn("touch credential", "key_id", keyID, "session_id", sessionID, "err", err)
 			}
 		}()
 	}

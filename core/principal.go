@@ -9,15 +9,18 @@ import (
 
 // Principal is the authenticated caller of a request.
 type Principal struct {
-	OrgID   uuid.UUID
-	UserID  uuid.UUID
-	KeyID   uuid.UUID
-	Role    string
-	Plan    string
-	Scopes  []string
-	IP      string
-	Agent   string
-	Request string
+	OrgID  uuid.UUID
+	UserID uuid.UUID
+	// KeyID is the API key of the request, SessionID the session
+	// (core/sessions.go); a request has one of them.
+	KeyID     uuid.UUID
+	SessionID uuid.UUID
+	Role      string
+	Plan      string
+	Scopes    []string
+	IP        string
+	Agent     string
+	Request   string
 }
 
 // Scope resources of decisions.md.

@@ -87,6 +87,8 @@ func (s *Server) bodyGuard(c *fiber.Ctx) error {
 		limit = maxBody
 	case isGitHubWebhook(c):
 		limit = app.MaxWebhookBody
+	case isWalletRoute(c):
+		limit = maxWalletBody
 	}
 	if n := int64(req.Header.ContentLength()); n > limit {
 		return bodyTooLarge(c, limit)

@@ -58,6 +58,13 @@ func (s *Server) routes() {
 	v1.Get("/audit-logs", append(s.need("audit_logs:read"), s.handleAuditLogList)...)
 	v1.Get("/audit-logs/export.csv", append(s.needExport("audit_logs"), s.handleAuditLogExport)...)
 
+	v1.Post("/auth/wallet/solana/nonce", s.handleWalletNonce)
+	v1.Post("/auth/wallet/solana/verify", s.handleWalletVerify)
+	v1.Post("/auth/wallet/solana/link", s.authenticate, s.handleWalletLink)
+	v1.Post("/auth/wallet/solana/unlink", s.authenticate, s.handleWalletUnlink)
+	v1.Get("/auth/wallet/solana/status", s.authenticate, s.handleWalletStatus)
+	v1.Get("/auth/wallet/solana/lookup/:address", s.authenticate, s.handleWalletLookup)
+
 	v1.Get("/users/me", append([]fiberHandler{s.authenticate}, s.handleUserMe)...)
 	v1.Get("/users/me/quota", append([]fiberHandler{s.authenticate}, s.handleUserQuota)...)
 	v1.Get("/usage", append(s.need("usage:read"), s.handleUsage)...)

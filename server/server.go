@@ -20,6 +20,7 @@ import (
 
 	"github.com/bulwark-sec/bulwark/app"
 	"github.com/bulwark-sec/bulwark/core"
+	"github.com/bulwark-sec/bulwark/wallet"
 )
 
 // Version is the API service version of api.md.
@@ -48,6 +49,10 @@ type Config struct {
 	NoRateLimit bool
 	// GitHub is the GitHub App; nil leaves its routes out (404).
 	GitHub *app.App
+	// PublicURL is the server's address as users reach it
+	// (BULWARK_PUBLIC_URL): wallet sign-in messages bind its host and URL.
+	// Empty or not http(s): the wallet routes answer 503.
+	PublicURL string
 	// BuildVersion is the build's version, the one `bulwark --version`
 	// prints (stamped with -X main.toolVersion); /healthz shows it.
 	// Empty is "dev".
@@ -71,6 +76,8 @@ type Server struct {
 	uploads uploadSlots
 	github  *app.App
 	build   string
+	// wallet is the wallet sign-in (nil without a public URL).
+	wallet *wallet.Service
 }
 
 // maxBody bounds every request body: a zip of 50 MB plus multipart framing.
@@ -82,6 +89,9 @@ func New(cfg Config) *Server {
 		noLimits: cfg.NoRateLimit, github: cfg.GitHub, build: cfg.BuildVersion}
 	if s.build == "" {
 		s.build = "dev"
+	}
+	if w, err := wallet.New(cfg.Service, cfg.PublicURL); err == nil {
+		s.wallet = w
 	}
 	if s.log == nil {
 		s.log = slog.Default()

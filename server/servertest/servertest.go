@@ -172,7 +172,7 @@ func New(t testing.TB, opts ...Options) *Env {
 		srvLog = o.Log
 	}
 	srv := server.New(server.Config{Service: svc, Log: srvLog, NoRateLimit: !o.RateLimit, RequestTimeout: o.RequestTimeout,
-		AccessLog: o.AccessLog, GitHub: gh, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q), deliveries},
+		AccessLog: o.AccessLog, GitHub: gh, PublicURL: svc.Reports.BaseURL, Collectors: []prometheus.Collector{collectors.NewDBStatsCollector(bdb.DB, "bulwark"), jobs.NewCollector(svc, q), deliveries},
 		Checks: map[string]func(context.Context) error{
 			"database": bdb.PingContext,
 			"redis":    func(ctx context.Context) error { return rc.Ping(ctx).Err() },
