@@ -42,7 +42,21 @@ func DSN(t testing.TB) string {
 	}
 	defer admin.Close()
 	name := "bulwark_test_" + randomHex(6)
-	if _, err := admin.ExecContext(ctx, "CREATE DATABASE "+name); err != nil {
+	// CREATE DATABASE copies a template and waits for a checkpoint: on a
+	// loaded machine it can outlast the service's statement timeout, which
+	// bounds application queries, not test setup. One connection, no
+	// statement timeout, two minutes at most.
+	cctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	conn, err := admin.Conn(cctx)
+	if err != nil {
+		t.Fatalf("dbtest: connect %s: %v", redact(base), err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(cctx, "SET statement_timeout = 0"); err != nil {
+		t.Fatalf("dbtest: %v", err)
+	}
+	if _, err := conn.ExecContext(cctx, "CREATE DATABASE "+name); err != nil {
 		t.Fatalf("dbtest: create database: %v", err)
 	}
 	t.Cleanup(func() {
