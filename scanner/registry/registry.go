@@ -4,10 +4,12 @@ package registry
 
 import (
 	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/move"
+	"github.com/bulwark-sec/bulwark/scanner/rust"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
 
 // Default returns an engine with every language bulwark scans.
 func Default() *scanner.Engine {
-	return scanner.New(solidity.New())
+	return scanner.New(solidity.New(), rust.New(), move.New())
 }

@@ -1,0 +1,11 @@
+package rust
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// detectors is the explicit registry, in the order findings are reported.
+var detectors = []scanner.Detector[*Unit]{
+	missingSigner{},
+	missingOwner{},
+	arbitraryCPI{},
+	cwMissingSender{},
+}
