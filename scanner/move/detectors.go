@@ -4,4 +4,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 
 // detectors is the explicit registry, in the order findings are reported.
 var detectors = []scanner.Detector[*Unit]{
+	sharedNoAuth{},
+	capToSender{},
+	aptosSigner{},
+	signerCapLeak{},
+	divBeforeMul{},
+	weakRandomness{},
 }

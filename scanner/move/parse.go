@@ -28,12 +28,13 @@ func (p *parser) parse(f scanner.File) *Unit {
 	u := &Unit{Path: f.Path, Src: f.Content}
 	lines := syntax.NewLines(f.Content)
 	u.lines = lines.Count(f.Content)
-	root, errs := p.p.Parse(f.Content, f.Content, nil)
+	text := blankAcquires(f.Content)
+	root, errs := p.p.Parse(f.Content, text, nil)
 	if len(errs) > 0 {
 		// The grammar cannot read a call through a three-segment path with
 		// several type arguments (sui::dof::borrow<K, V>(…)); retry with the
 		// address segment blanked, which keeps offsets and lines.
-		if text, ok := blankAddresses(f.Content); ok {
+		if text, ok := blankAddresses(text); ok {
 			if r2, e2 := p.p.Parse(f.Content, text, nil); len(e2) < len(errs) {
 				root, errs = r2, e2
 			}
@@ -45,6 +46,49 @@ func (p *parser) parse(f scanner.File) *Unit {
 	u.Root = root
 	u.analyze()
 	return u
+}
+
+// blankAcquires replaces Aptos "acquires R, S" clauses, which the Sui
+// grammar does not know, with spaces up to the function body. Offsets and
+// lines are unchanged, so the tree still points into the source.
+func blankAcquires(src []byte) []byte {
+	const kw = "acquires"
+	if !bytes.Contains(src, []byte(kw)) {
+		return src
+	}
+	out := bytes.Clone(src)
+	for i := 0; i+len(kw) <= len(out); i++ {
+		if out[i] != 'a' || !bytes.HasPrefix(out[i:], []byte(kw)) || i > 0 && isIdent(out[i-1]) || i+len(kw) < len(out) && isIdent(out[i+len(kw)]) {
+			continue
+		}
+		if inComment(out, i) {
+			continue
+		}
+		j := i
+		for j < len(out) && out[j] != '{' && out[j] != ';' {
+			j++
+		}
+		if j == len(out) {
+			break
+		}
+		for k := i; k < j; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+		i = j
+	}
+	return out
+}
+
+// inComment reports whether offset i sits after "//" on its line.
+func inComment(b []byte, i int) bool {
+	for k := i - 1; k > 0 && b[k] != '\n'; k-- {
+		if b[k] == '/' && b[k-1] == '/' {
+			return true
+		}
+	}
+	return false
 }
 
 // blankAddresses replaces with spaces the leading address segment of

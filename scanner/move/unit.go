@@ -190,7 +190,7 @@ func (u *Unit) module(n *Node) {
 					}
 				}
 			}
-			f.Return = c.Child("return_type").Text()
+			f.Return = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(c.Child("return_type").Text()), ":"))
 			if f.Body != nil {
 				m.Funs = append(m.Funs, f)
 			}
@@ -199,8 +199,8 @@ func (u *Unit) module(n *Node) {
 	for _, f := range m.Funs {
 		for _, call := range f.Body.Find("call_expression") {
 			if name := callName(call); name == "share_object" || name == "public_share_object" {
-				for _, p := range f.Body.Find("pack_expression") {
-					m.Shared[typeBase(p.Children[0].Text())] = true
+				if t := m.typeOf(f, call.Child("args")); t != "" {
+					m.Shared[t] = true
 				}
 			}
 		}
@@ -254,4 +254,44 @@ func firstLine(s string) string {
 		s = s[:200]
 	}
 	return s
+}
+
+// typeOf resolves the type of the single argument in args: a pack
+// expression T { … }, or a variable bound in f by let v = T { … } or by
+// let v = g(…) with g a function of the module.
+func (m *Module) typeOf(f *Fun, args *Node) string {
+	if args == nil || len(args.Children) != 1 {
+		return ""
+	}
+	e := args.Children[0]
+	if e.Kind == "pack_expression" {
+		return typeBase(e.Children[0].Text())
+	}
+	name := e.Text()
+	for _, l := range f.Body.Find("let_statement") {
+		b := strings.TrimPrefix(strings.Join(strings.Fields(l.Child("binds").Text()), " "), "mut ")
+		if b != name {
+			continue
+		}
+		v := l.Child("expr")
+		if v == nil {
+			continue
+		}
+		if v.Kind == "pack_expression" {
+			return typeBase(v.Children[0].Text())
+		}
+		if v.Kind == "call_expression" {
+			for _, g := range m.Funs {
+				if g.Name == callName(v) {
+					return typeBase(g.Return)
+				}
+			}
+		}
+	}
+	for _, p := range f.Params {
+		if p.Name == name {
+			return typeBase(p.Type)
+		}
+	}
+	return ""
 }
