@@ -7,5 +7,9 @@ var detectors = []scanner.Detector[*Unit]{
 	missingSigner{},
 	missingOwner{},
 	arbitraryCPI{},
+	pdaBump{},
+	closeRevival{},
+	dupMut{},
+	sysvarUnchecked{},
 	cwMissingSender{},
 }
