@@ -11,5 +11,9 @@ var detectors = []scanner.Detector[*Unit]{
 	closeRevival{},
 	dupMut{},
 	sysvarUnchecked{},
+	reinit{},
+	typeCosplay{},
+	uncheckedMath{},
+	unwrapAccount{},
 	cwMissingSender{},
 }
