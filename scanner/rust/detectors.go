@@ -16,4 +16,9 @@ var detectors = []scanner.Detector[*Unit]{
 	uncheckedMath{},
 	unwrapAccount{},
 	cwMissingSender{},
+	cwFunds{},
+	cwUnboundedRange{},
+	cwAddrUnchecked{},
+	cwReply{},
+	cwUintMath{},
 }

@@ -394,9 +394,13 @@ func isIdent(c byte) bool {
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
-// finding builds a raw finding at node n.
+// finding builds a raw finding at node n; its snippet is n's first line.
 func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
-	snippet := firstLine(n.Text())
+	start := n.Start
+	for start > 0 && u.Src[start-1] != '\n' {
+		start--
+	}
+	snippet := firstLine(string(u.Src[start:n.End]))
 	return scanner.Finding{DetectorID: id, File: u.Path, Line: n.Line, EndLine: n.Line, Snippet: snippet,
 		Fingerprint: scanner.Fingerprint(id, scope, snippet)}
 }
