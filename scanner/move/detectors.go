@@ -8,6 +8,9 @@ var detectors = []scanner.Detector[*Unit]{
 	capToSender{},
 	aptosSigner{},
 	signerCapLeak{},
+	packageLeak{},
+	unboundedLoop{},
+	uncheckedCast{},
 	divBeforeMul{},
 	weakRandomness{},
 }
