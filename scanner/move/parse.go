@@ -4,18 +4,17 @@ import (
 	"bytes"
 
 	forest "github.com/alexaandru/go-sitter-forest/move"
-	ts "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/internal/syntax"
 )
 
-var tsLang = ts.NewLanguage(forest.GetLanguage())
+var grammar = syntax.NewGrammar(forest.GetLanguage())
 
 // parser wraps one tree-sitter parser; it belongs to one goroutine.
 type parser struct{ p *syntax.Parser }
 
-func newParser() *parser { return &parser{p: syntax.NewParser(tsLang)} }
+func newParser() *parser { return &parser{p: syntax.NewParser(grammar)} }
 
 // Close releases the tree-sitter parser.
 func (p *parser) Close() { p.p.Close() }

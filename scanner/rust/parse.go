@@ -1,19 +1,18 @@
 package rust
 
 import (
-	ts "github.com/tree-sitter/go-tree-sitter"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/internal/syntax"
 )
 
-var tsLang = ts.NewLanguage(tsrust.Language())
+var grammar = syntax.NewGrammar(tsrust.Language())
 
 // parser wraps one tree-sitter parser; it belongs to one goroutine.
 type parser struct{ p *syntax.Parser }
 
-func newParser() *parser { return &parser{p: syntax.NewParser(tsLang)} }
+func newParser() *parser { return &parser{p: syntax.NewParser(grammar)} }
 
 // Close releases the tree-sitter parser.
 func (p *parser) Close() { p.p.Close() }

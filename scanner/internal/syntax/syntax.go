@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unsafe"
 
 	ts "github.com/tree-sitter/go-tree-sitter"
 )
@@ -172,86 +173,111 @@ func (l Lines) Count(src []byte) int {
 
 // Parser parses sources of one tree-sitter language; it belongs to one goroutine.
 type Parser struct {
-	p *ts.Parser
+	c *cParser
+	*tables
 }
 
-// NewParser returns a parser for lang.
-func NewParser(lang *ts.Language) *Parser {
-	p := ts.NewParser()
-	if err := p.SetLanguage(lang); err != nil {
-		panic(fmt.Sprintf("syntax: grammar rejected: %v", err))
+// tables hold a grammar's kind and field names, looked up by id.
+type tables struct {
+	kinds  []string
+	named  []bool
+	fields []string
+}
+
+func newTables(lang *ts.Language) *tables {
+	t := &tables{}
+	n := lang.NodeKindCount()
+	t.kinds, t.named = make([]string, n), make([]bool, n)
+	for i := uint32(0); i < n; i++ {
+		t.kinds[i] = lang.NodeKindForId(uint16(i))
+		t.named[i] = lang.NodeKindIsNamed(uint16(i))
 	}
-	return &Parser{p: p}
+	fc := lang.FieldCount()
+	t.fields = make([]string, fc+1)
+	for i := uint32(1); i <= fc; i++ {
+		t.fields[i] = lang.FieldNameForId(uint16(i))
+	}
+	return t
+}
+
+// Grammar is a tree-sitter language and its name tables, shared by the
+// parsers of one language.
+type Grammar struct {
+	ptr unsafe.Pointer
+	*tables
+}
+
+// NewGrammar wraps a grammar's TSLanguage pointer (what the grammar
+// modules' Language()/GetLanguage() return).
+func NewGrammar(ptr unsafe.Pointer) *Grammar {
+	return &Grammar{ptr: ptr, tables: newTables(ts.NewLanguage(ptr))}
+}
+
+// NewParser returns a parser for g.
+func NewParser(g *Grammar) *Parser {
+	return &Parser{c: newCParser(g.ptr), tables: g.tables}
 }
 
 // Close releases the parser.
-func (p *Parser) Close() { p.p.Close() }
+func (p *Parser) Close() { p.c.close() }
 
 // Parse parses text and builds the Go tree over orig. text is orig after
 // a pre-pass that may have inserted bytes; remap turns an offset in text
 // into one in orig (nil when text is orig).
-func (p *Parser) Parse(orig, text []byte, remap func(int) int) (*Node, []Error) {
+func (p *Parser) Parse(orig, text []byte, remap func(int) int) (root *Node, errs []Error) {
 	if remap == nil {
 		remap = func(i int) int { return i }
 	}
 	lines := NewLines(orig)
-	tree := p.p.Parse(text, nil)
-	if tree == nil {
-		return &Node{Kind: "source_file", Named: true, src: orig}, []Error{{Line: 1, Message: "parser gave up"}}
-	}
-	defer tree.Close()
-	var errs []Error
-	c := tree.Walk()
-	defer c.Close()
-	var root *Node
-	var stack []*Node
-	for {
-		tn := c.Node()
-		kind := tn.Kind()
-		isErr, missing := tn.IsError(), tn.IsMissing()
-		start, end := remap(int(tn.StartByte())), remap(int(tn.EndByte()))
-		if isErr || missing {
-			msg := "syntax error"
-			if missing {
-				msg = "missing " + kind
-			}
-			errs = append(errs, Error{Line: lines.Line(start), Message: msg})
+	p.c.parse(text, func(flat []flatNode) {
+		if len(flat) == 0 {
+			errs = append(errs, Error{Line: 1, Message: "parser gave up"})
+			return
 		}
-		named := tn.IsNamed()
-		keep := isErr || named || !punct[kind]
-		var n *Node
-		if keep {
-			if isErr {
-				kind = "ERROR"
+		slab := make([]Node, len(flat))
+		kept := make([]*Node, len(flat))
+		for i := range flat {
+			r := &flat[i]
+			kind, named := "ERROR", true
+			if int(r.symbol) < len(p.kinds) {
+				kind, named = p.kinds[r.symbol], p.named[r.symbol]
 			}
-			n = &Node{Kind: kind, Field: c.FieldName(), Named: named, Start: start, End: end, src: orig}
+			start, end := remap(int(r.start)), remap(int(r.end))
+			if r.isError() || r.missing() {
+				msg := "syntax error"
+				if r.missing() {
+					msg = "missing " + kind
+				}
+				errs = append(errs, Error{Line: lines.Line(start), Message: msg})
+			}
+			if r.isError() {
+				kind = "ERROR"
+			} else if !named && punct[kind] {
+				continue
+			}
+			n := &slab[i]
+			field := ""
+			if int(r.field) < len(p.fields) {
+				field = p.fields[r.field]
+			}
+			*n = Node{Kind: kind, Field: field, Named: named, Start: start, End: end, src: orig}
 			n.Line = lines.Line(start)
 			n.EndLine = lines.Line(max(start, end-1))
-			if len(stack) > 0 {
-				par := stack[len(stack)-1]
-				n.Parent = par
-				par.Children = append(par.Children, n)
-			} else {
-				root = n
-			}
-		}
-		if c.GotoFirstChild() {
-			if n == nil {
-				n = stack[len(stack)-1] // punctuation has no children; defensive
-			}
-			stack = append(stack, n)
-			continue
-		}
-		for !c.GotoNextSibling() {
-			if !c.GotoParent() {
-				if root == nil {
-					root = &Node{Kind: "source_file", Named: true, src: orig}
+			kept[i] = n
+			for q := r.parent; q >= 0; q = flat[q].parent {
+				if par := kept[q]; par != nil {
+					n.Parent = par
+					par.Children = append(par.Children, n)
+					break
 				}
-				return root, errs
 			}
-			stack = stack[:len(stack)-1]
 		}
+		root = kept[0]
+	})
+	if root == nil {
+		root = &Node{Kind: "source_file", Named: true, src: orig}
 	}
+	return root, errs
 }
 
 // HasPrefixAt reports whether src holds word at i as a whole word.
