@@ -5,8 +5,11 @@ package rust
 // deserialised account data) but nothing proves it signed the transaction,
 // so anyone can pass the stored authority's public key.
 //
-// Anchor: a has_one target whose type is AccountInfo/UncheckedAccount and
-// that has no signer constraint (and is no PDA: seeds). Native: acc.key
+// Anchor: in an instruction no account signs (no Signer, no signer
+// constraint), the target of a mut account's has_one (or of a constraint
+// comparing a stored key with acc.key()) that is an AccountInfo or
+// UncheckedAccount, is no PDA (seeds) and is not passed on to a CPI (where
+// the callee checks the signature). Native: acc.key
 // compared with a field of account data (state.authority) in a function
 // that never reads acc.is_signer. Known false positives: a signer check
 // done in a helper function the detector does not follow.
@@ -39,6 +42,7 @@ func (d missingSigner) Check(u *Unit) []scanner.Finding {
 	id := d.Meta().ID
 	src := string(u.Src)
 	var out []scanner.Finding
+	reported := map[*Field]bool{}
 	for _, a := range u.Accounts {
 		if a.anySigner() {
 			continue
@@ -47,15 +51,29 @@ func (d missingSigner) Check(u *Unit) []scanner.Finding {
 			if !f.Has("mut") {
 				continue
 			}
-			target := a.Field(f.Constraints["has_one"])
-			if target == nil || !target.Unchecked() || target.Has("seeds") {
-				continue
+			targets := append([]string(nil), f.HasOne...)
+			// constraint = vault.authority == authority.key() relates the
+			// two accounts as has_one does.
+			if c := f.Constraints["constraint"]; strings.Contains(c, "==") {
+				l, r, _ := strings.Cut(c, "==")
+				for _, side := range []string{l, r} {
+					if b, ok := keyOf(side); ok {
+						targets = append(targets, b)
+					}
+				}
 			}
-			// Passed on to a CPI, where the callee checks the signature.
-			if strings.Contains(src, "."+target.Name+".to_account_info()") || strings.Contains(src, "."+target.Name+".clone()") {
-				continue
+			for _, name := range targets {
+				target := a.Field(name)
+				if target == nil || target == f || !target.Unchecked() || target.Has("seeds") || reported[target] {
+					continue
+				}
+				// Passed on to a CPI, where the callee checks the signature.
+				if strings.Contains(src, "."+target.Name+".to_account_info()") || strings.Contains(src, "."+target.Name+".clone()") {
+					continue
+				}
+				reported[target] = true
+				out = append(out, u.finding(id, target.Node, a.Name+"."+target.Name))
 			}
-			out = append(out, u.finding(id, target.Node, a.Name+"."+target.Name))
 		}
 	}
 	for _, fn := range u.Fns {

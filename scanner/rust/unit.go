@@ -105,7 +105,9 @@ type Field struct {
 	Type, Inner string
 	// Constraints are the #[account(...)] entries: key → value ("" for flags).
 	Constraints map[string]string
-	Raw         string // the #[account(...)] text
+	// HasOne lists every has_one target (a field may carry several).
+	HasOne []string
+	Raw    string // the #[account(...)] text
 }
 
 // Has reports whether the field carries constraint key.
@@ -290,6 +292,9 @@ func (u *Unit) accounts(n *Node, attrs []string) {
 						v = strings.TrimSpace(v[:i])
 					}
 					f.Constraints[k] = v
+					if k == "has_one" && v != "" {
+						f.HasOne = append(f.HasOne, v)
+					}
 				}
 			}
 			raw = nil

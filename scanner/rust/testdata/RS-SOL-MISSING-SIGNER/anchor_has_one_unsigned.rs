@@ -33,3 +33,28 @@ pub enum FeeError {
     TooHigh,
     NotAdmin,
 }
+
+#[derive(Accounts)]
+pub struct Withdraw<'info> {
+    #[account(mut, has_one = config, has_one = recipient)]
+    pub stream: Account<'info, Stream>,
+    pub config: Account<'info, Config>,
+    /// CHECK: has_one
+    // ruleid: RS-SOL-MISSING-SIGNER
+    pub recipient: UncheckedAccount<'info>,
+}
+
+#[derive(Accounts)]
+pub struct Rotate<'info> {
+    #[account(mut, constraint = config.admin == admin.key() @ FeeError::NotAdmin)]
+    pub config: Account<'info, Config>,
+    /// CHECK: compared in the constraint
+    // ruleid: RS-SOL-MISSING-SIGNER
+    pub admin: AccountInfo<'info>,
+}
+
+#[account]
+pub struct Stream {
+    pub config: Pubkey,
+    pub recipient: Pubkey,
+}
