@@ -173,6 +173,16 @@ func testPath(p string) bool {
 
 var testAttr = regexp.MustCompile(`^(cfg\s*\(\s*test\s*\)|(\w+::)*test(\s*\(.*\))?)$`)
 
+// isTestAttr reports #[test], #[tokio::test], #[cfg(test)] and
+// #[cfg(all(test, …))]: items compiled only for tests.
+func isTestAttr(a string) bool {
+	if testAttr.MatchString(a) {
+		return true
+	}
+	s := strings.ReplaceAll(a, " ", "")
+	return strings.HasPrefix(s, "cfg(all(") && (strings.Contains(s, "(test,") || strings.Contains(s, ",test,") || strings.Contains(s, ",test)"))
+}
+
 // items collects functions, structs and Accounts structs of a container,
 // skipping items under test attributes.
 func (u *Unit) items(container *Node) {
@@ -183,7 +193,7 @@ func (u *Unit) items(container *Node) {
 			attrs = append(attrs, attrText(c))
 			continue
 		case "inner_attribute_item":
-			if testAttr.MatchString(attrText(c)) {
+			if isTestAttr(attrText(c)) {
 				u.Test = true
 			}
 			continue
@@ -192,7 +202,7 @@ func (u *Unit) items(container *Node) {
 		}
 		isTest := false
 		for _, a := range attrs {
-			if testAttr.MatchString(a) {
+			if isTestAttr(a) {
 				isTest = true
 			}
 		}

@@ -55,6 +55,8 @@ pub fn set(deps: DepsMut, info: MessageInfo, to: String) -> StdResult<Response> 
 		{"contract code", "contracts/c/src/contract.rs", vuln, 1},
 		{"cfg(test) module", "contracts/c/src/contract.rs", "#[cfg(test)]\nmod tests {\n" + vuln + "}\n", 0},
 		{"test function", "contracts/c/src/contract.rs", strings.Replace(vuln, "pub fn", "#[test]\npub fn", 1), 0},
+		{"cfg(all(test, …)) module", "contracts/c/src/contract.rs", "#[cfg(all(test, feature = \"mt\"))]\nmod tests {\n" + vuln + "}\n", 0},
+		{"cfg(not(test)) module", "contracts/c/src/contract.rs", "#[cfg(not(test))]\nmod live {\n" + vuln + "}\n", 1},
 		{"inner cfg(test)", "contracts/c/src/testing.rs", "#![cfg(test)]\n" + vuln, 0},
 		{"cargo tests folder", "contracts/c/tests/integration.rs", vuln, 0},
 		{"program under tests/", "tests/escrow/programs/escrow/src/lib.rs", vuln, 1},
