@@ -47,9 +47,9 @@ mod tests {
 
 // TestScanAnchorWorkspaceUpload uploads a zipped Anchor workspace through
 // the API (its top folder is stripped) and scans it end to end with the
-// real engine: build output and
-// tests stay out of the contract, the Rust scanner runs and reports the
-// program's finding, and the program's test module is not scanned.
+// real engine: build output and tests stay out of the contract, the Rust
+// scanner runs and reports the program's finding, and the program's test
+// module is not scanned.
 func TestScanAnchorWorkspaceUpload(t *testing.T) {
 	env := servertest.New(t, servertest.Options{Engine: registry.Default()})
 	pid := ctProject(t, env, env.Key, "anchor")
