@@ -39,7 +39,7 @@ func (d capToSender) Check(u *Unit) []scanner.Finding {
 		for _, f := range m.Funs {
 			if f.Init() {
 				for _, p := range f.Body.Find("pack_expression") {
-					t := typeBase(p.Children[0].Text())
+					t := typeBase(head(p).Text())
 					if s := m.Structs[t]; s != nil && s.Abilities["key"] && !m.Shared[t] {
 						minted[t] = true
 					}
@@ -55,7 +55,7 @@ func (d capToSender) Check(u *Unit) []scanner.Finding {
 			}
 			packs := false
 			for _, p := range f.Body.Find("pack_expression") {
-				if minted[typeBase(p.Children[0].Text())] {
+				if minted[typeBase(head(p).Text())] {
 					packs = true
 				}
 			}

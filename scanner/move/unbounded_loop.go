@@ -64,7 +64,7 @@ func (d unboundedLoop) Check(u *Unit) []scanner.Finding {
 						cond = trimSpaces(w.Children[1].Text())
 					}
 				} else {
-					name := trimSpaces(w.Children[0].Text())
+					name := trimSpaces(head(w).Text())
 					if !strings.HasSuffix(name, "do!") && !strings.HasSuffix(name, "do_ref!") && !strings.HasSuffix(name, "do_mut!") {
 						continue
 					}

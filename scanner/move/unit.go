@@ -269,7 +269,7 @@ func (m *Module) typeOf(f *Fun, args *Node) string {
 	}
 	e := args.Children[0]
 	if e.Kind == "pack_expression" {
-		return typeBase(e.Children[0].Text())
+		return typeBase(head(e).Text())
 	}
 	name := e.Text()
 	for _, l := range f.Body.Find("let_statement") {
@@ -282,7 +282,7 @@ func (m *Module) typeOf(f *Fun, args *Node) string {
 			continue
 		}
 		if v.Kind == "pack_expression" {
-			return typeBase(v.Children[0].Text())
+			return typeBase(head(v).Text())
 		}
 		if v.Kind == "call_expression" {
 			for _, g := range m.Funs {
@@ -298,4 +298,12 @@ func (m *Module) typeOf(f *Fun, args *Node) string {
 		}
 	}
 	return ""
+}
+
+// head is n's first child, or nil (error trees can leave nodes empty).
+func head(n *Node) *Node {
+	if n == nil || len(n.Children) == 0 {
+		return nil
+	}
+	return n.Children[0]
 }
