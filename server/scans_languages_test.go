@@ -90,3 +90,49 @@ func TestScanAnchorWorkspaceUpload(t *testing.T) {
 		t.Errorf("vulnerabilities = %v", found)
 	}
 }
+
+const suiFees = `module market::fees;
+
+public struct Market has key {
+    id: UID,
+    fee_bps: u64,
+}
+
+fun init(ctx: &mut TxContext) {
+    transfer::share_object(Market { id: object::new(ctx), fee_bps: 30 });
+}
+
+public fun set_fee(market: &mut Market, fee_bps: u64) {
+    market.fee_bps = fee_bps;
+}
+`
+
+// TestScanSuiPackageUpload does the same for a zipped Sui Move package:
+// build/ (the dependencies' sources) and tests/ stay out.
+func TestScanSuiPackageUpload(t *testing.T) {
+	env := servertest.New(t, servertest.Options{Engine: registry.Default()})
+	pid := ctProject(t, env, env.Key, "sui")
+	zip := servertest.Zip(t,
+		servertest.ZipEntry{Name: "Move.toml", Body: []byte("[package]\nname = \"market\"\nedition = \"2024\"\n")},
+		servertest.ZipEntry{Name: "sources/fees.move", Body: []byte(suiFees)},
+		servertest.ZipEntry{Name: "build/market/sources/dependencies/Sui/coin.move", Body: []byte(suiFees)},
+		servertest.ZipEntry{Name: "tests/fees_tests.move", Body: []byte(suiFees)},
+	)
+	c := ctUpload(t, env, ctField("project_id", pid), ctFile("market.zip", zip))
+	if c.Data.Language != "move" || c.Data.FileCount != 1 {
+		t.Errorf("language %q, %d files; want move, 1", c.Data.Language, c.Data.FileCount)
+	}
+	b := createScan(t, env, env.Key, map[string]any{"contract_id": c.ID})
+	done := waitScan(t, env, b.ID)
+	if done.Status != "completed" || !slices.Equal(done.Data.ScannersUsed, []string{"bulwark-move"}) {
+		t.Fatalf("scan = %+v", done)
+	}
+	res := getScan(t, env, env.Key, b.ID, "/results")
+	var found []string
+	for _, v := range res.Data.Vulnerabilities {
+		found = append(found, v["detector_id"].(string)+" "+v["file"].(string))
+	}
+	if !slices.Equal(found, []string{"MOVE-SUI-SHARED-NO-AUTH sources/fees.move"}) {
+		t.Errorf("vulnerabilities = %v", found)
+	}
+}
