@@ -7,8 +7,9 @@ package move
 //
 // The detector flags borrow_global_mut<T>(a) and move_from<T>(a) where a
 // is an address parameter, in a function that never calls
-// signer::address_of in an assert!, if or equality. Known false
-// positives: resources meant to be writable by anyone (a public counter).
+// signer::address_of in an assert!, if or equality. Functions taking a Coin
+// or FungibleAsset are deposits anyone may make and are left out. Known
+// false positives: resources meant to be writable by anyone (a counter).
 
 import "github.com/bulwark-sec/bulwark/scanner"
 
@@ -31,7 +32,7 @@ func (d aptosSigner) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, m := range u.Modules {
 		for _, f := range m.Funs {
-			if !f.Public() || f.SenderChecked() {
+			if !f.Public() || f.SenderChecked() || pays(f) {
 				continue
 			}
 			addrs := map[string]bool{}
@@ -58,4 +59,15 @@ func (d aptosSigner) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// pays reports a function that takes a Coin or FungibleAsset: a deposit
+// into someone's resource, which anyone may make.
+func pays(f *Fun) bool {
+	for _, p := range f.Params {
+		if t := typeBase(p.Type); t == "Coin" || t == "FungibleAsset" {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package move
 
 import (
 	"bytes"
+	"regexp"
 
 	forest "github.com/alexaandru/go-sitter-forest/move"
 
@@ -27,7 +28,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 	u := &Unit{Path: f.Path, Src: f.Content}
 	lines := syntax.NewLines(f.Content)
 	u.lines = lines.Count(f.Content)
-	text := blankAcquires(f.Content)
+	text := blankAptos(blankAcquires(f.Content))
 	root, errs := p.p.Parse(f.Content, text, nil)
 	if len(errs) > 0 {
 		// The grammar cannot read a call through a three-segment path with
@@ -78,6 +79,67 @@ func blankAcquires(src []byte) []byte {
 		i = j
 	}
 	return out
+}
+
+// blankAptos blanks two more Aptos constructs the Sui grammar lacks:
+// specification blocks (spec f { … }, spec schema S { … }; the prover's, not
+// code) and the inline modifier of inline fun. Offsets and lines are kept.
+func blankAptos(src []byte) []byte {
+	if !bytes.Contains(src, []byte("spec ")) && !bytes.Contains(src, []byte("inline ")) {
+		return src
+	}
+	out := src
+	cloned := false
+	blank := func(from, to int) {
+		if !cloned {
+			out, cloned = bytes.Clone(src), true
+		}
+		for k := from; k < to; k++ {
+			if out[k] != '\n' {
+				out[k] = ' '
+			}
+		}
+	}
+	for i := 0; i < len(src); i++ {
+		if i > 0 && isIdent(src[i-1]) || inComment(src, i) {
+			continue
+		}
+		switch {
+		case bytes.HasPrefix(src[i:], []byte("inline ")) && bytes.HasPrefix(bytes.TrimLeft(src[i+len("inline "):], " \t"), []byte("fun ")):
+			blank(i, i+len("inline"))
+		case bytes.HasPrefix(src[i:], []byte("spec ")):
+			m := specHead.FindIndex(src[i:])
+			if m == nil {
+				continue
+			}
+			if j := matchBrace(src, i+m[1]-1); j > 0 {
+				blank(i, j+1)
+				i = j
+			}
+		}
+	}
+	return out
+}
+
+// specHead matches the head of a specification block up to its brace:
+// spec module {, spec f {, spec schema S {, spec fun f(…): T {, spec S<T> {.
+var specHead = regexp.MustCompile(`^spec\s+(schema\s+|fun\s+)?[A-Za-z_][A-Za-z0-9_]*\s*(<[^{};]*>)?\s*(\([^{};]*\)\s*(:[^{};]*)?)?\{`)
+
+// matchBrace returns the index of the '}' closing the '{' at i, or -1.
+func matchBrace(b []byte, i int) int {
+	d := 0
+	for k := i; k < len(b); k++ {
+		switch b[k] {
+		case '{':
+			d++
+		case '}':
+			d--
+			if d == 0 {
+				return k
+			}
+		}
+	}
+	return -1
 }
 
 // inComment reports whether offset i sits after "//" on its line.
