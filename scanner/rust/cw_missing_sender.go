@@ -5,8 +5,8 @@ package rust
 // the sender and funds), so any account can run it.
 //
 // Two shapes: a function taking MessageInfo that writes storage (save,
-// update, remove, set on a storage) and never reads its MessageInfo
-// parameter; and a dispatch arm (match ExecuteMsg … =>) of a function that
+// update, remove, set on a storage) and never reads info.sender nor hands
+// info to another function (reading only info.funds checks no one); and a dispatch arm (match ExecuteMsg … =>) of a function that
 // has the MessageInfo which calls a storage-writing handler of the same
 // file without passing info. instantiate is exempt: it runs once, when the
 // deployer creates the contract. Known false positives: handlers that are
@@ -81,7 +81,7 @@ func (d cwMissingSender) Check(u *Unit) []scanner.Finding {
 		if !ok || fn.Name == "instantiate" {
 			continue
 		}
-		if w := writesStorage(fn.Body); w != nil && (strings.HasPrefix(info.Name, "_") || !usesVar(fn.Body, info.Name)) {
+		if w := writesStorage(fn.Body); w != nil && (strings.HasPrefix(info.Name, "_") || !readsSender(fn.Body, info.Name)) {
 			out = append(out, u.finding(id, fn.Node.Child("name"), fn.Name))
 			continue
 		}
@@ -113,4 +113,37 @@ func (d cwMissingSender) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// readsSender reports whether body reads info.sender or hands the whole
+// MessageInfo to another function (which may check it: assert_admin,
+// must_pay, a helper). Reading only info.funds is not a sender check.
+func readsSender(body *Node, info string) bool {
+	found := false
+	body.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "field_expression":
+			if n.Child("value").Text() == info && n.Child("field").Text() == "sender" {
+				found = true
+			}
+		case "arguments":
+			for _, a := range n.Children {
+				if t := strings.TrimSpace(strings.TrimLeft(a.Text(), "&")); t == info || t == info+".clone()" {
+					found = true
+				}
+			}
+		case "struct_expression", "tuple_expression", "let_declaration":
+			// info moved into a value or another binding: assume it is used.
+			for _, c := range n.Find("identifier") {
+				if c.Text() == info && c.Parent.Kind != "field_expression" {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
 }

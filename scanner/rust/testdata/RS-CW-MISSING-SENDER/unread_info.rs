@@ -43,3 +43,33 @@ pub fn execute_set_owner(deps: DepsMut, info: MessageInfo, owner: String) -> Std
     let _ = to_json_binary(&config.owner)?;
     Ok(Response::new())
 }
+
+// Reads the funds but never the sender: anyone who pays may reset the fee.
+// ruleid: RS-CW-MISSING-SENDER
+pub fn execute_reset_fee(deps: DepsMut, info: MessageInfo) -> StdResult<Response> {
+    if !info.funds.is_empty() {
+        return Err(cosmwasm_std::StdError::generic_err("no funds accepted"));
+    }
+    CONFIG.update(deps.storage, |mut c| -> StdResult<_> {
+        c.fee = Uint128::zero();
+        Ok(c)
+    })?;
+    Ok(Response::new())
+}
+
+// ok: RS-CW-MISSING-SENDER
+pub fn execute_admin_reset(deps: DepsMut, info: MessageInfo) -> StdResult<Response> {
+    assert_owner(deps.as_ref(), &info)?;
+    CONFIG.update(deps.storage, |mut c| -> StdResult<_> {
+        c.fee = Uint128::zero();
+        Ok(c)
+    })?;
+    Ok(Response::new())
+}
+
+fn assert_owner(deps: cosmwasm_std::Deps, info: &MessageInfo) -> StdResult<()> {
+    if CONFIG.load(deps.storage)?.owner != info.sender {
+        return Err(cosmwasm_std::StdError::generic_err("unauthorized"));
+    }
+    Ok(())
+}
