@@ -77,9 +77,12 @@ type result struct {
 // test machine's own CI variables cannot leak in.
 func runBin(t *testing.T, dir string, env map[string]string, args ...string) result {
 	t.Helper()
+	// Build first: the first call compiles the binary (its cgo grammars
+	// too), which is not the run the timeout is for.
+	bin := bulwarkBin(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, bulwarkBin(t), args...)
+	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir()}
 	for k, v := range env {

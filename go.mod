@@ -3,6 +3,7 @@ module github.com/bulwark-sec/bulwark
 go 1.26.0
 
 require (
+	github.com/alexaandru/go-sitter-forest/move v1.9.3
 	github.com/alexaandru/go-sitter-forest/solidity v1.9.3
 	github.com/alicebob/miniredis/v2 v2.40.0
 	github.com/bradleyfalzon/ghinstallation/v2 v2.11.0
@@ -25,6 +26,7 @@ require (
 	github.com/sethvargo/go-githubactions v1.3.0
 	github.com/spf13/cobra v1.10.2
 	github.com/tree-sitter/go-tree-sitter v0.25.0
+	github.com/tree-sitter/tree-sitter-rust v0.24.0
 	github.com/uptrace/bun v1.3.0
 	github.com/uptrace/bun/dialect/pgdialect v1.3.0
 	github.com/uptrace/bun/dialect/sqlitedialect v1.3.0

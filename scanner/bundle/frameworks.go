@@ -30,6 +30,9 @@ type framework struct {
 	// settings reads the folders its configuration file moves; nil when
 	// the defaults are all there is.
 	settings func(b []byte) (deps, tests []string, err error)
+	// member is set for a file every member of a workspace has (Cargo.toml
+	// in each Anchor program): it makes a project but not a repository root.
+	member bool
 }
 
 // frameworks are the layouts recognised, by their documented defaults.
@@ -50,6 +53,8 @@ var frameworks = []framework{
 		deps: []string{"target"}, tests: []string{"tests"}},
 	{name: "Move", markers: []string{"Move.toml"},
 		deps: []string{"build"}, tests: []string{"tests", "scripts"}},
+	{name: "Cargo (CosmWasm, Solana)", markers: []string{"Cargo.toml"},
+		deps: []string{"target"}, tests: []string{"tests", "benches"}, member: true},
 }
 
 // frameworkMarkers are every framework's files.

@@ -91,13 +91,28 @@ type rules struct {
 var markers = func() []string {
 	m := []string{".git", ConfigFile}
 	for _, f := range frameworks {
-		m = append(m, f.markers...)
+		if !f.member {
+			m = append(m, f.markers...)
+		}
+	}
+	return m
+}()
+
+// memberMarkers are framework files every member of a workspace holds
+// (Cargo.toml): a root only when no folder above holds another marker.
+var memberMarkers = func() []string {
+	var m []string
+	for _, f := range frameworks {
+		if f.member {
+			m = append(m, f.markers...)
+		}
 	}
 	return m
 }()
 
 // FindRoot returns the nearest folder at or above dir holding a repository
-// marker (.git, foundry.toml, hardhat.config.*, .bulwark.yml, …), or "".
+// marker (.git, foundry.toml, hardhat.config.*, .bulwark.yml, …), else the
+// nearest holding a workspace member's file (Cargo.toml), or "".
 func FindRoot(dir string) (string, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -106,14 +121,20 @@ func FindRoot(dir string) (string, error) {
 	if st, err := os.Stat(abs); err == nil && !st.IsDir() {
 		abs = filepath.Dir(abs)
 	}
+	member := ""
 	for d := abs; ; d = filepath.Dir(d) {
 		for _, m := range markers {
 			if _, err := os.Stat(filepath.Join(d, m)); err == nil {
 				return d, nil
 			}
 		}
+		for _, m := range memberMarkers {
+			if _, err := os.Stat(filepath.Join(d, m)); err == nil && member == "" {
+				member = d
+			}
+		}
 		if filepath.Dir(d) == d {
-			return "", nil
+			return member, nil
 		}
 	}
 }

@@ -1,0 +1,88 @@
+// Package move is bulwark's Move scanner for Sui and Aptos modules: a
+// tree-sitter parser adapter with a Go pre-pass for grammar gaps, the
+// analysis Unit detectors share, and one file per detector.
+package move
+
+import (
+	"fmt"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// ScannerID names this scanner in findings and SARIF.
+const ScannerID = "bulwark-move"
+
+// Language is the Move language for scanner.New.
+type Language struct{}
+
+// New returns the Move language.
+func New() Language { return Language{} }
+
+// Name implements scanner.Language.
+func (Language) Name() string { return "move" }
+
+// Extensions implements scanner.Language.
+func (Language) Extensions() []string { return []string{".move"} }
+
+// ScannerID implements scanner.Language.
+func (Language) ScannerID() string { return ScannerID }
+
+// Rules implements scanner.Language.
+func (Language) Rules() []scanner.Rule {
+	out := make([]scanner.Rule, 0, len(detectors))
+	for _, d := range detectors {
+		out = append(out, d.Meta())
+	}
+	return out
+}
+
+// NewParser implements scanner.Language.
+func (Language) NewParser() scanner.Parser { return newParser() }
+
+// Link implements scanner.Language. Move units are checked file by file.
+func (Language) Link([]scanner.Parsed) {}
+
+// Errors implements scanner.Parsed.
+func (u *Unit) Errors() []scanner.FileError { return u.errs }
+
+// Lines implements scanner.Parsed.
+func (u *Unit) Lines() int { return u.lines }
+
+// Check implements scanner.Parsed. A detector that panics on an odd tree is
+// reported as a file error instead of taking the scan down.
+func (u *Unit) Check(enabled func(scanner.Rule) bool) []scanner.Finding {
+	var out []scanner.Finding
+	if u.Test {
+		return nil
+	}
+	for _, d := range detectors {
+		m := d.Meta()
+		if enabled != nil && !enabled(m) {
+			continue
+		}
+		out = append(out, u.run(d, m.ID)...)
+	}
+	return out
+}
+
+func (u *Unit) run(d scanner.Detector[*Unit], id string) (fs []scanner.Finding) {
+	defer func() {
+		if r := recover(); r != nil {
+			u.errs = append(u.errs, scanner.FileError{File: u.Path, Message: fmt.Sprintf("detector %s failed: %v", id, r)})
+			fs = nil
+		}
+	}()
+	return d.Check(u)
+}
+
+// Detectors returns the registry's detectors, for tests and docs.
+func Detectors() []scanner.Detector[*Unit] {
+	return append([]scanner.Detector[*Unit](nil), detectors...)
+}
+
+// ParseFile parses one file; for tests and fuzzing.
+func ParseFile(f scanner.File) *Unit {
+	p := newParser()
+	defer p.Close()
+	return p.parse(f)
+}
