@@ -270,3 +270,42 @@ func (n *Node) write(b *strings.Builder) {
 	}
 	b.WriteByte(')')
 }
+
+// Reachable reports whether control can reach to after from within one
+// function body: to comes later and is not in another arm of a branch
+// from sits in (branches are the kinds given, whose children are their
+// arms), or to comes earlier in a loop (of the loop kinds) around from.
+func Reachable(from, to *Node, branches, loops []string) bool {
+	a, cf := from, from
+	for a != nil && !a.Contains(to) {
+		cf, a = a, a.Parent
+	}
+	if a == nil {
+		return false
+	}
+	ct := to
+	for ct != nil && ct.Parent != a {
+		ct = ct.Parent
+	}
+	if cf != ct && ct != nil && in(a.Kind, branches) && cf.Field != "condition" && ct.Field != "condition" && cf.Field != "value" && ct.Field != "value" {
+		return false
+	}
+	if to.Start >= from.End {
+		return true
+	}
+	for p := from.Parent; p != nil; p = p.Parent {
+		if in(p.Kind, loops) && p.Contains(to) {
+			return true
+		}
+	}
+	return false
+}
+
+func in(s string, set []string) bool {
+	for _, x := range set {
+		if s == x {
+			return true
+		}
+	}
+	return false
+}

@@ -3,4 +3,15 @@ package vyper
 import "github.com/bulwark-sec/bulwark/scanner"
 
 // detectors is the explicit registry, in the order findings are reported.
-var detectors = []scanner.Detector[*Unit]{}
+var detectors = []scanner.Detector[*Unit]{
+	reentrancy{},
+	compilerBug{locks: true},
+	compilerBug{},
+	uncheckedRawCall{},
+	unprotectedWrite{},
+	unprotectedSelfdestruct{},
+	weakRandomness{},
+	sendInLoop{},
+	uncheckedERC20{},
+	divideBeforeMultiply{},
+}
