@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/bulwark-sec/bulwark/scanner"
-	"github.com/bulwark-sec/bulwark/scanner/scannertest"
 	"github.com/bulwark-sec/bulwark/scanner/cairo"
+	"github.com/bulwark-sec/bulwark/scanner/scannertest"
 )
 
 // TestDetectorSamples checks every detector line by line against its samples.
