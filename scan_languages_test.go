@@ -15,12 +15,12 @@ import (
 var mixedTree = map[string]map[string]string{
 	"solidity": {"contracts/Wallet.sol": vulnerable},
 	"vyper": {
-		"vyper/contracts/Vault.vy": "#pragma version ^0.4.0\n\nbalances: HashMap[address, uint256]\n\n@external\ndef withdraw():\n    raw_call(msg.sender, b\"\", value=self.balances[msg.sender])\n    self.balances[msg.sender] = 0\n",
+		"vyper/contracts/Vault.vy":    "#pragma version ^0.4.0\n\nbalances: HashMap[address, uint256]\n\n@external\ndef withdraw():\n    raw_call(msg.sender, b\"\", value=self.balances[msg.sender])\n    self.balances[msg.sender] = 0\n",
 		"vyper/interfaces/IVault.vyi": "@external\ndef withdraw():\n    ...\n",
 	},
 	"cairo": {
-		"cairo/Scarb.toml": "[package]\nname = \"proxy\"\n",
-		"cairo/src/lib.cairo": "#[starknet::contract]\nmod Proxy {\n    use starknet::{ClassHash, syscalls::replace_class_syscall};\n    #[storage]\n    struct Storage {}\n    #[external(v0)]\n    fn upgrade(ref self: ContractState, h: ClassHash) {\n        replace_class_syscall(h).unwrap();\n    }\n}\n",
+		"cairo/Scarb.toml":             "[package]\nname = \"proxy\"\n",
+		"cairo/src/lib.cairo":          "#[starknet::contract]\nmod Proxy {\n    use starknet::{ClassHash, syscalls::replace_class_syscall};\n    #[storage]\n    struct Storage {}\n    #[external(v0)]\n    fn upgrade(ref self: ContractState, h: ClassHash) {\n        replace_class_syscall(h).unwrap();\n    }\n}\n",
 		"cairo/target/dev/proxy.cairo": "fn generated( {",
 	},
 }
