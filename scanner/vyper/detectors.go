@@ -12,6 +12,7 @@ var detectors = []scanner.Detector[*Unit]{
 	unprotectedSelfdestruct{},
 	weakRandomness{},
 	sendInLoop{},
+	arbitrarySend{},
 	uncheckedERC20{},
 	divideBeforeMultiply{},
 }
