@@ -107,10 +107,21 @@ func (p *parser) recovering(fn func() *syntax.Node) (n *syntax.Node) {
 		if p.pos == pos && !p.atOp("}") {
 			p.next()
 		}
+		// Skip to the end of the broken construct: a ";" or the "}" that
+		// closes braces opened here, or, when brackets stay unbalanced, the
+		// next line that starts at the construct's column or left of it
+		// (the next statement or item; its own closing brace is taken).
+		col, _ := p.b.Column(start)
 		level := 0
 	skip:
 		for !p.at(tEOF) {
 			t := p.tok()
+			if c, first := p.b.Column(t.start); first && c <= col && p.pos > pos {
+				if t.kind == tOp && t.text == "}" && c == col && level > 0 {
+					p.next()
+				}
+				break skip
+			}
 			if t.kind == tOp {
 				switch t.text {
 				case "{", "(", "[":

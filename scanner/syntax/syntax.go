@@ -178,6 +178,13 @@ func (b *Builder) Line(off int) int {
 	return sort.Search(len(b.lines), func(i int) bool { return b.lines[i] > off })
 }
 
+// Column returns the 0-based byte column of an offset and whether only
+// white space precedes it on its line.
+func (b *Builder) Column(off int) (int, bool) {
+	start := b.lines[b.Line(off)-1]
+	return off - start, strings.TrimLeft(b.Src[start:off], " \t") == ""
+}
+
 // Lines counts the source's lines (a final line without a newline counts).
 func (b *Builder) Lines() int {
 	n := len(b.lines)

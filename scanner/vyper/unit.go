@@ -135,17 +135,22 @@ func (u *Unit) collect() {
 			case "implements", "uses", "initializes", "exports":
 				continue
 			}
-			if typ.Kind == "call" {
-				switch typ.Child("function").Text() {
-				case "constant", "immutable":
-					continue
-				case "public":
-					if a := typ.Child("argument"); a != nil {
-						typ = a
-					}
+			// public(…), reentrant(…) (0.4.2) and transient(…) wrap the
+			// type; constant(…) and immutable(…) are not storage.
+			stored := true
+			for typ != nil && typ.Kind == "call" {
+				fn := typ.Child("function").Text()
+				if fn == "constant" || fn == "immutable" {
+					stored = false
 				}
+				if fn != "public" && fn != "reentrant" && fn != "transient" && fn != "constant" && fn != "immutable" {
+					break
+				}
+				typ = typ.Child("argument")
 			}
-			u.State[name.Text()] = typ
+			if stored && typ != nil {
+				u.State[name.Text()] = typ
+			}
 		case "interface_def":
 			fs := map[string]string{}
 			for _, d := range s.Child("body").Kids() {
