@@ -28,7 +28,7 @@ var ops2 = []string{"::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", 
 // lex splits Cairo source into tokens; comments are dropped.
 func lex(b *syntax.Builder) []token {
 	src := b.Src
-	var toks []token
+	toks := make([]token, 0, len(src)/5+16) // about one token per five bytes
 	emit := func(k tokKind, s, e int) { toks = append(toks, token{kind: k, text: src[s:e], start: s, end: e}) }
 	i := 0
 	for i < len(src) {

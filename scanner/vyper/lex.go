@@ -48,7 +48,7 @@ type lexer struct {
 var blockStarts = map[string]bool{"def": true, "event": true, "struct": true, "interface": true, "flag": true, "enum": true}
 
 func lex(b *syntax.Builder) ([]token, []comment) {
-	l := &lexer{src: b.Src, b: b}
+	l := &lexer{src: b.Src, b: b, toks: make([]token, 0, len(b.Src)/5+16)}
 	l.run()
 	return l.toks, l.comments
 }
