@@ -1,9 +1,6 @@
 package cairo
 
-import (
-	"github.com/bulwark-sec/bulwark/scanner"
-	"github.com/bulwark-sec/bulwark/scanner/syntax"
-)
+import "github.com/bulwark-sec/bulwark/scanner"
 
 // l1HandlerFrom: an #[l1_handler] that never checks which L1 contract
 // sent the message, so any L1 account can trigger it through the
@@ -77,12 +74,10 @@ func checksParam(f *Function, name string, depth int) bool {
 			offset = 1
 		}
 		for i, a := range args {
-			if i+offset < len(gp) && mentions(a, name) && checksParam(g, gp[i+offset], depth+1) {
+			if i+offset < len(gp) && a.Mentions(name) && checksParam(g, gp[i+offset], depth+1) {
 				return true
 			}
 		}
 	}
 	return false
 }
-
-func mentions(n *syntax.Node, name string) bool { return n.Mentions(name) }

@@ -139,9 +139,6 @@ func (u *Unit) addFunction(n, impl *syntax.Node, module string, test bool) {
 			f.View = strings.HasPrefix(first.Child("type").Text(), "@")
 		}
 	}
-	if !f.RefSelf && !f.L1Handler {
-		f.External = f.External && !f.View && f.RefSelf
-	}
 	u.Functions = append(u.Functions, f)
 }
 
@@ -223,7 +220,6 @@ func receiver(call *syntax.Node) *syntax.Node {
 // storageRoot returns the storage member a chain self.x.….m(…) starts
 // with, or "".
 func storageRoot(n *syntax.Node) string {
-	name := ""
 	for n != nil {
 		switch n.Kind {
 		case "call_expression":
@@ -233,12 +229,10 @@ func storageRoot(n *syntax.Node) string {
 			if v.Kind == "identifier" && v.Text() == "self" {
 				return n.Child("field").Text()
 			}
-			name = n.Child("field").Text()
 			n = v
 		case "index_expression":
 			n = n.Child("value")
 		default:
-			_ = name
 			return ""
 		}
 	}

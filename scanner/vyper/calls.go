@@ -1,8 +1,6 @@
 package vyper
 
 import (
-	"strings"
-
 	"github.com/bulwark-sec/bulwark/scanner/syntax"
 )
 
@@ -122,11 +120,6 @@ func (f *Function) externalCalls() []*syntax.Node {
 		}
 	}
 	return out
-}
-
-// mentionsWord reports whether the identifier name occurs in n.
-func mentionsWord(n *syntax.Node, name string) bool {
-	return n != nil && strings.Contains(n.Text(), name) && n.Mentions(name)
 }
 
 // fixedTarget reports whether a call target is a contract the deployer

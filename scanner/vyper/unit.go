@@ -472,16 +472,6 @@ func (f *Function) Guarded() bool {
 	return g
 }
 
-// funcOf returns the function whose node contains n.
-func (u *Unit) funcOf(n *syntax.Node) *Function {
-	for _, f := range u.Functions {
-		if f.Node.Contains(n) {
-			return f
-		}
-	}
-	return nil
-}
-
 // callee returns the name of a free function call f(…), or "".
 func callee(call *syntax.Node) string {
 	if fn := call.Child("function"); fn != nil && fn.Kind == "identifier" {
