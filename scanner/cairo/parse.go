@@ -615,7 +615,10 @@ func (p *parser) expr(min int) *syntax.Node {
 	p.enter()
 	defer p.leave()
 	left := p.unary()
-	for {
+	for chain := 0; ; chain++ {
+		if chain > syntax.MaxDepth { // a left-nested tree this deep is as deep as nesting
+			panic(bailout{})
+		}
 		t := p.tok()
 		if t.kind != tOp {
 			return left
@@ -942,6 +945,8 @@ func (p *parser) head() *syntax.Node {
 }
 
 func (p *parser) ifExpr() *syntax.Node {
+	p.enter()
+	defer p.leave()
 	start := p.next().start
 	n := p.b.Node("if_expression", start, start)
 	p.b.Adopt(n, p.head(), "condition")

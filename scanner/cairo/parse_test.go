@@ -244,9 +244,15 @@ fn tail() -> u32 { 1 }
 
 // TestParseDepth feeds deeply nested input: an error, no stack overflow.
 func TestParseDepth(t *testing.T) {
-	src := "fn f() { " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + " }"
-	u := cairo.ParseFile(scanner.File{Path: "deep.cairo", Content: []byte(src)})
-	if len(u.Errors()) == 0 {
-		t.Error("no error for 100,000 nested parentheses")
+	for _, src := range []string{
+		"fn f() { " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + " }",
+		"fn f() { " + strings.Repeat("1 + ", 200000) + "1 }",
+		"fn f() { if x { } " + strings.Repeat("else if x { } ", 100000) + "}",
+		"fn f() { " + strings.Repeat("!", 100000) + "x }",
+	} {
+		u := cairo.ParseFile(scanner.File{Path: "deep.cairo", Content: []byte(src)})
+		if len(u.Errors()) == 0 {
+			t.Errorf("no error for deeply nested input %.20q…", src)
+		}
 	}
 }

@@ -338,6 +338,8 @@ func isAugOp(s string) bool {
 }
 
 func (p *parser) ifStmt() *syntax.Node {
+	p.enter()
+	defer p.leave()
 	start := p.next().start // if / elif
 	n := p.b.Node("if_statement", start, start)
 	p.b.Adopt(n, p.expr(precLowest), "condition")
@@ -460,7 +462,10 @@ func (p *parser) expr(min int) *syntax.Node {
 	p.enter()
 	defer p.leave()
 	left := p.prefix()
-	for {
+	for chain := 0; ; chain++ {
+		if chain > syntax.MaxDepth { // a left-nested tree this deep is as deep as nesting
+			panic(bailout{})
+		}
 		t := p.tok()
 		var op string
 		switch t.kind {

@@ -218,6 +218,8 @@ func TestParseDepth(t *testing.T) {
 		"x: uint256 = " + strings.Repeat("(", 100000) + "1" + strings.Repeat(")", 100000) + "\n",
 		"x: uint256 = " + strings.Repeat("not ", 100000) + "1\n",
 		"x: uint256 = " + strings.Repeat("-", 100000) + "1\n",
+		"x: uint256 = " + strings.Repeat("1 + ", 200000) + "1\n",
+		"def f():\n    if x:\n        pass\n" + strings.Repeat("    elif x:\n        pass\n", 100000),
 	} {
 		u := vyper.ParseFile(scanner.File{Path: "deep.vy", Content: []byte(src)})
 		if len(u.Errors()) == 0 {
