@@ -14,5 +14,6 @@ var detectors = []scanner.Detector[*Unit]{
 	sendInLoop{},
 	arbitrarySend{},
 	uncheckedERC20{},
+	erc20DefaultReturn{},
 	divideBeforeMultiply{},
 }
