@@ -120,7 +120,7 @@ func readOf(n *syntax.Node) string {
 	for n != nil && (n.Kind == "unary_expression" || n.Kind == "try_expression") {
 		n = n.Kids()[0]
 	}
-	if n == nil || n.Kind != "call_expression" || method(n) != "read" {
+	if n == nil || n.Kind != "call_expression" || accessOp(n) != "read" {
 		return ""
 	}
 	return storageRoot(n)

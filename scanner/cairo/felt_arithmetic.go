@@ -68,7 +68,7 @@ func (d feltArithmetic) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			p := n.Parent
-			stored := p != nil && p.Kind == "call_expression" && method(p) == "write" && storageRoot(p) != ""
+			stored := p != nil && p.Kind == "call_expression" && accessOp(p) == "write" && storageRoot(p) != ""
 			if stored || n.Op == "-" {
 				out = append(out, u.finding(d.Meta().ID, n, f))
 				return false

@@ -97,7 +97,7 @@ func (g *Function) hasExternalCall() bool {
 func (f *Function) revalidated(c, w *syntax.Node) bool {
 	members := map[string]bool{}
 	var g *Function
-	if method(w) == "write" && storageRoot(w) != "" {
+	if accessOp(w) == "write" && storageRoot(w) != "" {
 		members[storageRoot(w)] = true
 		g = f
 	} else if g = f.resolve(w); g != nil {

@@ -99,7 +99,8 @@ func (u *Unit) collect(n *syntax.Node, module string, test bool) {
 		case "function":
 			u.addFunction(c, nil, module, t)
 		case "struct":
-			if hasAttr(c, "#[storage]") {
+			// Cairo 1.0 named the struct Storage without an attribute.
+			if hasAttr(c, "#[storage]") || c.Child("name").Text() == "Storage" {
 				for _, fl := range c.Child("body").Kids() {
 					u.Storage[fl.Child("name").Text()] = fl.Child("type").Norm()
 				}
@@ -129,6 +130,9 @@ func (u *Unit) addFunction(n, impl *syntax.Node, module string, test bool) {
 	f.L1Handler = hasAttr(n, "#[l1_handler]")
 	f.Constructor = hasAttr(n, "#[constructor]")
 	f.External = hasAttr(n, "#[external(v0)]") || f.L1Handler
+	if hasAttr(n, "#[external]") { // Cairo 1.0: no self, storage through paths
+		f.External, f.RefSelf = true, true
+	}
 	if impl != nil && (hasAttr(impl, "#[abi(embed_v0)]") || hasAttr(impl, "#[external(v0)]") || hasAttr(impl, "#[embeddable_as(")) {
 		f.External = true
 	}
@@ -187,7 +191,7 @@ func (u *Unit) facts() {
 				case "call_expression", "macro_invocation":
 					f.calls = append(f.calls, n)
 					if n.Kind == "call_expression" {
-						if method(n) == "write" && storageRoot(n) != "" {
+						if accessOp(n) == "write" && storageRoot(n) != "" {
 							f.writes = append(f.writes, n)
 						}
 						if f.resolve(n) != nil {
@@ -209,6 +213,18 @@ func method(call *syntax.Node) string {
 	return ""
 }
 
+// accessOp returns the method of x.m(…) or the last segment of a path
+// call a::m(…): read and write are storage accesses.
+func accessOp(call *syntax.Node) string {
+	if m := method(call); m != "" {
+		return m
+	}
+	if fn := call.Child("function"); fn != nil && fn.Kind == "path" {
+		return calleeName(call)
+	}
+	return ""
+}
+
 // receiver returns x of a method call x.m(…).
 func receiver(call *syntax.Node) *syntax.Node {
 	if fn := call.Child("function"); fn != nil && fn.Kind == "field_expression" {
@@ -219,7 +235,19 @@ func receiver(call *syntax.Node) *syntax.Node {
 
 // storageRoot returns the storage member a chain self.x.….m(…) starts
 // with, or "".
+//
+// Cairo 1.0 (before 2.0) contracts read and write storage through paths,
+// x::read() and x::write(v); those count too.
 func storageRoot(n *syntax.Node) string {
+	if n != nil && n.Kind == "call_expression" {
+		if fn := n.Child("function"); fn.Kind == "path" {
+			segs := strings.Split(fn.Norm(), "::")
+			if len(segs) == 2 && (segs[1] == "read" || segs[1] == "write") && segs[0] != "" && segs[0][0] >= 'a' && segs[0][0] <= 'z' {
+				return segs[0]
+			}
+			return ""
+		}
+	}
 	for n != nil {
 		switch n.Kind {
 		case "call_expression":
