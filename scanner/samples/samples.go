@@ -1,7 +1,9 @@
-// Package scannertest holds the checks every language scanner's tests
-// share: the line-exact detector sample harness (semgrep-style markers)
-// and the registry's metadata and sample-count checks.
-package scannertest
+// Package samples is the line-exact harness every language's detectors are
+// tested with: a sample file marks, semgrep-style, the line each finding
+// must sit on ("// ruleid: ID" or "# ruleid: ID" above it) and the lines
+// that must stay clean ("// ok: ID"). A missing finding and an extra one
+// both fail.
+package samples
 
 import (
 	"context"
@@ -19,9 +21,9 @@ import (
 
 var marker = regexp.MustCompile(`(?://|#)\s*(ruleid|ok):\s*([A-Z0-9-]+)`)
 
-// Expectations reads markers: "ruleid: ID" (after // or #) expects a
-// finding of ID on the next line that is not a marker, "ok: ID" expects
-// none there.
+// Expectations reads the markers of src: want maps a rule id to the lines
+// its findings must sit on (the next line that is not a marker), ids
+// lists every id the file mentions.
 func Expectations(src string) (want map[string][]int, ids map[string]bool) {
 	want, ids = map[string][]int{}, map[string]bool{}
 	lines := strings.Split(src, "\n")
@@ -43,14 +45,20 @@ func Expectations(src string) (want map[string][]int, ids map[string]bool) {
 	return want, ids
 }
 
-// Samples checks every rule line by line against testdata/<ID>/*<ext>: a
-// missing finding and an extra one both fail, and so does a parse error.
-func Samples(t *testing.T, eng *scanner.Engine, rules []scanner.Rule, ext string) {
+// files lists the samples of rule id under dir/<id>/ with extension ext.
+func files(dir, id, ext string) []string {
+	out, _ := filepath.Glob(filepath.Join(dir, id, "*"+ext))
+	return out
+}
+
+// Check scans every sample of every rule (dir/<ID>/*ext) with eng under
+// the deep preset and compares, per rule id the file mentions, the lines
+// found with the lines marked.
+func Check(t *testing.T, eng *scanner.Engine, rules []scanner.Rule, dir, ext string) {
 	t.Helper()
 	for _, r := range rules {
 		id := r.ID
-		files, _ := filepath.Glob(filepath.Join("testdata", id, "*"+ext))
-		for _, path := range files {
+		for _, path := range files(dir, id, ext) {
 			t.Run(id+"/"+filepath.Base(path), func(t *testing.T) {
 				src, err := os.ReadFile(path)
 				if err != nil {
@@ -84,17 +92,18 @@ func Samples(t *testing.T, eng *scanner.Engine, rules []scanner.Rule, ext string
 	}
 }
 
-// Registry checks ids (PREFIX-UPPER-KEBAB, unique), metadata, and that
-// every rule has at least two vulnerable and two safe samples.
-func Registry(t *testing.T, rules []scanner.Rule, prefix, ext string) {
+// CheckRegistry checks each rule's metadata (id pattern, unique ids,
+// title, description, recommendation, severity, confidence, snake_case
+// category, CWE) and that it has at least two vulnerable and two safe
+// samples.
+func CheckRegistry(t *testing.T, rules []scanner.Rule, idPattern *regexp.Regexp, dir, ext string) {
 	t.Helper()
 	seen := map[string]bool{}
 	snake := regexp.MustCompile(`^[a-z]+(_[a-z]+)*$`)
-	idRe := regexp.MustCompile(`^` + prefix + `-[A-Z0-9]+(-[A-Z0-9]+)*$`)
 	for _, m := range rules {
 		t.Run(m.ID, func(t *testing.T) {
-			if !idRe.MatchString(m.ID) {
-				t.Errorf("id %q is not %s-UPPER-KEBAB", m.ID, prefix)
+			if !idPattern.MatchString(m.ID) {
+				t.Errorf("id %q does not match %s", m.ID, idPattern)
 			}
 			if seen[m.ID] {
 				t.Errorf("duplicate id %s", m.ID)
@@ -115,9 +124,11 @@ func Registry(t *testing.T, rules []scanner.Rule, prefix, ext string) {
 			if !strings.HasPrefix(m.CWE, "CWE-") {
 				t.Errorf("cwe %q", m.CWE)
 			}
+			if m.SWC != "" && !strings.HasPrefix(m.SWC, "SWC-") {
+				t.Errorf("swc %q", m.SWC)
+			}
 			var bad, good int
-			files, _ := filepath.Glob(filepath.Join("testdata", m.ID, "*"+ext))
-			for _, f := range files {
+			for _, f := range files(dir, m.ID, ext) {
 				src, _ := os.ReadFile(f)
 				want, _ := Expectations(string(src))
 				switch {
@@ -128,7 +139,7 @@ func Registry(t *testing.T, rules []scanner.Rule, prefix, ext string) {
 				}
 			}
 			if bad < 2 || good < 2 {
-				t.Errorf("testdata/%s: %d vulnerable and %d safe samples, want at least 2 of each", m.ID, bad, good)
+				t.Errorf("%s/%s: %d vulnerable and %d safe samples, want at least 2 of each", dir, m.ID, bad, good)
 			}
 		})
 	}
