@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/bulwark-sec/bulwark/scanner"
-	"github.com/bulwark-sec/bulwark/scanner/samples"
 	"github.com/bulwark-sec/bulwark/scanner/cairo"
+	"github.com/bulwark-sec/bulwark/scanner/samples"
 )
 
 // TestDetectorSamples checks every detector line by line against its samples.
