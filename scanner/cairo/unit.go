@@ -353,7 +353,11 @@ func conditions(body *syntax.Node) []*syntax.Node {
 				name = n.Child("macro").Text()
 			}
 			switch name {
-			case "assert", "assert_eq", "assert_ne":
+			case "assert": // the asserted expression
+				if a := n.ChildrenOf("argument"); len(a) > 0 {
+					out = append(out, a[0])
+				}
+			case "assert_eq", "assert_ne": // the macro: its first two arguments compared
 				out = append(out, n)
 			}
 		case "if_expression":
@@ -423,16 +427,17 @@ func dependsOnCaller(n *syntax.Node, locals map[string]bool) bool {
 }
 
 // Guarded reports whether f, or a function it calls, checks the caller:
-// an assertion or panicking branch that depends on get_caller_address().
+// an assertion or panicking branch on a caller check (checksCaller).
 func (f *Function) Guarded() bool {
 	g := false
 	f.reach(func(h *Function) bool {
 		if h.Body == nil {
 			return true
 		}
-		locals := callerLocals(h.Body)
+		callers := callerLocals(h.Body)
+		checks := checkLocals(h.Body, callers)
 		for _, c := range conditions(h.Body) {
-			if dependsOnCaller(c, locals) {
+			if checksCaller(c, callers, checks) {
 				g = true
 				break
 			}
@@ -440,6 +445,86 @@ func (f *Function) Guarded() bool {
 		return !g
 	})
 	return g
+}
+
+// notChecks are methods whose result says nothing about who the caller
+// is: conversions, unwrapping, zero tests, storage access.
+var notChecks = map[string]bool{"is_zero": true, "is_non_zero": true, "into": true, "try_into": true, "unwrap": true,
+	"expect": true, "read": true, "write": true, "entry": true, "unbox": true}
+
+// checksCaller reports whether cond decides on who the caller is: it
+// compares a caller-dependent value (== or !=) with something other than
+// zero, passes one to a function (has_role(role, caller), a signature
+// check), uses a local holding such a result, or is a storage read keyed
+// by the caller (self.admins.read(caller)). A zero test of the caller
+// alone is not an access check.
+func checksCaller(cond *syntax.Node, callers, checks map[string]bool) bool {
+	for cond != nil && cond.Kind == "unary_expression" && cond.Op == "!" {
+		cond = cond.Child("operand")
+	}
+	if cond == nil {
+		return false
+	}
+	if readOf(cond) != "" && dependsOnCaller(cond, callers) {
+		return true
+	}
+	found := false
+	cond.Walk(func(x *syntax.Node) bool {
+		switch x.Kind {
+		case "binary_expression":
+			if x.Op == "==" || x.Op == "!=" {
+				l, r := x.Child("left"), x.Child("right")
+				if dependsOnCaller(l, callers) && !zeroLike(r) || dependsOnCaller(r, callers) && !zeroLike(l) {
+					found = true
+				}
+			}
+		case "macro_invocation":
+			if m := x.Child("macro").Text(); m == "assert_eq" || m == "assert_ne" {
+				if a := x.ChildrenOf("argument"); len(a) >= 2 {
+					if dependsOnCaller(a[0], callers) && !zeroLike(a[1]) || dependsOnCaller(a[1], callers) && !zeroLike(a[0]) {
+						found = true
+					}
+				}
+				return false
+			}
+		case "call_expression":
+			if !notChecks[accessOp(x)] && !notChecks[calleeName(x)] {
+				for _, a := range x.ChildrenOf("argument") {
+					if dependsOnCaller(a, callers) {
+						found = true
+					}
+				}
+			}
+		case "identifier":
+			if checks[x.Text()] {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// checkLocals returns the locals bound to caller checks (let authorized
+// = self.has_role(role, get_caller_address())).
+func checkLocals(body *syntax.Node, callers map[string]bool) map[string]bool {
+	checks := map[string]bool{}
+	body.Walk(func(n *syntax.Node) bool {
+		if n.Kind == "let_declaration" && n.Child("pattern").Kind == "identifier" {
+			if v := n.Child("value"); v != nil && checksCaller(v, callers, checks) {
+				checks[n.Child("pattern").Text()] = true
+			}
+		}
+		return true
+	})
+	return checks
+}
+
+// zeroLike reports whether n is zero: 0, Zero::zero(), a zero address
+// constant.
+func zeroLike(n *syntax.Node) bool {
+	t := n.Norm()
+	return t == "0" || strings.Contains(strings.ToLower(t), "zero") || strings.Contains(t, "::<0>")
 }
 
 // WritesStorage reports whether f writes storage, directly or through the

@@ -48,10 +48,16 @@ func (u *Unit) privileged(module string) map[string]bool {
 		reads := storageLocals(f.Body)
 		for _, c := range conditions(f.Body) {
 			c.Walk(func(x *syntax.Node) bool {
-				if x.Kind != "binary_expression" || (x.Op != "==" && x.Op != "!=") {
+				var l, r *syntax.Node
+				switch {
+				case x.Kind == "binary_expression" && (x.Op == "==" || x.Op == "!="):
+					l, r = x.Child("left"), x.Child("right")
+				case x.Kind == "macro_invocation" && (x.Child("macro").Text() == "assert_eq" || x.Child("macro").Text() == "assert_ne") && len(x.ChildrenOf("argument")) >= 2:
+					a := x.ChildrenOf("argument")
+					l, r = a[0], a[1]
+				default:
 					return true
 				}
-				l, r := x.Child("left"), x.Child("right")
 				for _, pair := range [][2]*syntax.Node{{l, r}, {r, l}} {
 					if dependsOnCaller(pair[0], callers) {
 						for _, m := range storageIn(pair[1], reads) {

@@ -434,14 +434,63 @@ func mentionsCaller(n *syntax.Node) bool {
 	return found
 }
 
+// checksCaller reports whether cond decides on who the caller is: it
+// compares msg.sender or tx.origin (==, !=, in, not in) with something
+// other than the zero address, passes it to a function (self._is_admin(
+// msg.sender)), or is a role map keyed by it (self.minters[msg.sender]).
+// A zero-address test alone is not an access check.
+func checksCaller(cond *syntax.Node) bool {
+	if cond == nil {
+		return false
+	}
+	if cond.Kind == "subscript" && isCaller(cond.Child("index")) {
+		return true
+	}
+	found := false
+	cond.Walk(func(x *syntax.Node) bool {
+		switch x.Kind {
+		case "compare":
+			switch x.Op {
+			case "==", "!=", "in", "not in":
+				l, r := x.Child("left"), x.Child("right")
+				if mentionsCaller(l) && !zeroAddress(r) || mentionsCaller(r) && !zeroAddress(l) {
+					found = true
+				}
+			}
+		case "call":
+			switch callee(x) {
+			case "empty", "convert", "len":
+			default:
+				for _, a := range x.ChildrenOf("argument") {
+					if mentionsCaller(a) {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// zeroAddress reports whether n is empty(address), ZERO_ADDRESS or 0.
+func zeroAddress(n *syntax.Node) bool {
+	switch t := n.Norm(); t {
+	case "empty(address)", "ZERO_ADDRESS", "0":
+		return true
+	}
+	return false
+}
+
 // Guarded reports whether f, or a function it calls, checks the caller
-// (an assert or raising if on msg.sender/tx.origin), or refuses a second
-// call by checking storage it writes itself (a one-shot initialiser).
+// (an assert or raising if deciding on msg.sender/tx.origin, checksCaller),
+// or refuses a second call by checking storage it writes itself (a
+// one-shot initialiser's flag).
 func (f *Function) Guarded() bool {
 	g := false
 	f.reach(func(h *Function) bool {
 		for _, c := range conditions(h.Body) {
-			if mentionsCaller(c) {
+			if checksCaller(c) {
 				g = true
 			}
 		}
@@ -463,7 +512,7 @@ func (f *Function) Guarded() bool {
 	})
 	for _, c := range conditions(f.Body) {
 		c.Walk(func(x *syntax.Node) bool {
-			if x.Kind == "attribute" && written[f.Unit.stateRoot(x)] {
+			if name := f.Unit.stateRoot(x); x.Kind == "attribute" && name != "" && written[name] {
 				g = true
 			}
 			return !g

@@ -33,8 +33,22 @@ mod Vault {
         }
     }
 
+    #[abi(embed_v0)]
+    impl RolesImpl of super::IRoles<ContractState> {
+        // ok: CAIRO-UNPROTECTED-WRITE
+        fn set_pending(ref self: ContractState, who: ContractAddress) {
+            let authorized = self.has_role('ADMIN', get_caller_address());
+            assert(authorized, 'missing role');
+            self.pending.write(who);
+        }
+    }
+
     #[generate_trait]
     impl InternalImpl of InternalTrait {
+        fn has_role(self: @ContractState, role: felt252, account: ContractAddress) -> bool {
+            role == 'ADMIN' && account == self.owner.read()
+        }
+
         fn assert_only_owner(self: @ContractState) {
             assert(self.owner.read() == get_caller_address(), 'not owner');
         }

@@ -20,5 +20,12 @@ mod Vault {
         fn set_owner(ref self: ContractState, new_owner: ContractAddress) {
             self.owner.write(new_owner);
         }
+
+        // ruleid: CAIRO-UNPROTECTED-WRITE
+        fn claim(ref self: ContractState) {
+            let caller = get_caller_address();
+            assert(!caller.is_zero(), 'zero caller');
+            self.owner.write(caller);
+        }
     }
 }

@@ -16,3 +16,9 @@ def set_fee(f: uint256):
 # ruleid: VY-UNPROTECTED-STATE-WRITE
 def change_owner(new_owner: address):
     self.owner = new_owner
+
+@external
+# ruleid: VY-UNPROTECTED-STATE-WRITE
+def claim_ownership():
+    assert msg.sender != empty(address)
+    self.owner = msg.sender
