@@ -51,8 +51,8 @@ type Function struct {
 
 // bundle links the units scanned together: components and traits.
 type bundle struct {
-	byModule map[string][]*Function // functions by module name
-	traits   map[string]map[string]bool
+	byName map[[2]string][]*Function // functions by module and name
+	traits map[string]map[string]bool
 }
 
 func hasAttr(n *syntax.Node, prefix string) bool {
@@ -156,10 +156,11 @@ func (f *Function) Params() []string {
 }
 
 func link(units []*Unit) {
-	b := &bundle{byModule: map[string][]*Function{}, traits: map[string]map[string]bool{}}
+	b := &bundle{byName: map[[2]string][]*Function{}, traits: map[string]map[string]bool{}}
 	for _, u := range units {
 		for _, f := range u.Functions {
-			b.byModule[f.Module] = append(b.byModule[f.Module], f)
+			k := [2]string{f.Module, f.Name}
+			b.byName[k] = append(b.byName[k], f)
 		}
 		u.Tree.Walk(func(n *syntax.Node) bool {
 			if n.Kind == "trait" {
@@ -308,8 +309,8 @@ func (f *Function) resolve(call *syntax.Node) *Function {
 		return nil
 	}
 	var found *Function
-	for _, g := range f.Unit.bundle.byModule[module] {
-		if g.Name == name && g != f {
+	for _, g := range f.Unit.bundle.byName[[2]string{module, name}] {
+		if g != f {
 			if found == nil || !g.External && found.External {
 				found = g
 			}
