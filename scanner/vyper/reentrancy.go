@@ -15,11 +15,12 @@ import (
 // directly or through an internal function, followed on some path by a
 // storage write (self.x = …, self.x[k] += …, .append/.pop, or an internal
 // call that writes). Reports the call. send() forwards only the 2,300 gas
-// stipend and is not counted; staticcall cannot re-enter with writes.
+// stipend and is not counted; staticcall cannot re-enter with writes;
+// calls to a contract the deployer fixed (an immutable, or storage written
+// only by the constructor) are trusted.
 //
-// Known false positives: calls to trusted contracts (the contract's own
-// token), and interface functions declared elsewhere as view when the
-// interface is not in the scanned bundle.
+// Known false positives: calls to other trusted contracts, and interface
+// functions declared view in an interface outside the scanned bundle.
 type reentrancy struct{}
 
 func (reentrancy) Meta() scanner.Rule {
