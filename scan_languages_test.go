@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/registry"
 )
 
 // A mixed repository: a Solidity contract, an Anchor program and a Sui
@@ -79,7 +80,7 @@ func TestScanLanguages(t *testing.T) {
 		t.Fatalf("json: %v\n%s", err, out)
 	}
 	slices.Sort(rep.ScannersUsed)
-	if want := []string{"bulwark-move", "bulwark-rust", "bulwark-solidity"}; !slices.Equal(rep.ScannersUsed, want) {
+	if want := []string{"bulwark-economic", "bulwark-move", "bulwark-rust", "bulwark-solidity"}; !slices.Equal(rep.ScannersUsed, want) {
 		t.Errorf("scanners_used = %v, want %v", rep.ScannersUsed, want)
 	}
 	if rep.Files != 3 {
@@ -96,6 +97,78 @@ func TestScanLanguages(t *testing.T) {
 	} {
 		if filepath.ToSlash(got[id]) != file {
 			t.Errorf("%s reported in %q, want %q (findings %v)", id, got[id], file, got)
+		}
+	}
+}
+
+// mixedTree holds one vulnerable file per language bulwark scans, in the
+// layouts their toolchains use (a Scarb package with its target/ build
+// output, a Vyper project with a .vyi interface).
+var mixedTree = map[string]map[string]string{
+	"solidity": {"contracts/Wallet.sol": vulnerable},
+	"rust": {
+		"programs/vault/Cargo.toml":  "[package]\nname = \"vault\"\n",
+		"programs/vault/src/lib.rs":  anchorProgram,
+		"programs/vault/target/x.rs": "fn generated( {",
+	},
+	"move": {
+		"move/market/Move.toml":           "[package]\nname = \"market\"\n",
+		"move/market/sources/fees.move":   suiModule,
+		"move/market/build/market/x.move": "module generated {",
+	},
+	"vyper": {
+		"vyper/contracts/Vault.vy":    "#pragma version ^0.4.0\n\nbalances: HashMap[address, uint256]\n\n@external\ndef withdraw():\n    raw_call(msg.sender, b\"\", value=self.balances[msg.sender])\n    self.balances[msg.sender] = 0\n",
+		"vyper/interfaces/IVault.vyi": "@external\ndef withdraw():\n    ...\n",
+	},
+	"cairo": {
+		"cairo/Scarb.toml":             "[package]\nname = \"proxy\"\n",
+		"cairo/src/lib.cairo":          "#[starknet::contract]\nmod Proxy {\n    use starknet::{ClassHash, syscalls::replace_class_syscall};\n    #[storage]\n    struct Storage {}\n    #[external(v0)]\n    fn upgrade(ref self: ContractState, h: ClassHash) {\n        replace_class_syscall(h).unwrap();\n    }\n}\n",
+		"cairo/target/dev/proxy.cairo": "fn generated( {",
+	},
+}
+
+// TestScanMixedTree scans one tree with a file of every registered
+// language and checks that every scanner ran and found its bug, and that
+// build output (Cargo's and Scarb's target/, Move's build/) was left out.
+func TestScanMixedTree(t *testing.T) {
+	files := map[string]string{}
+	want := map[string]string{"solidity": "SOL-TX-ORIGIN", "rust": "RS-SOL-MISSING-SIGNER", "move": "MOVE-SUI-SHARED-NO-AUTH",
+		"vyper": "VY-REENTRANCY", "cairo": "CAIRO-UNPROTECTED-UPGRADE"}
+	var scanners []string
+	for _, l := range registry.Default().Languages() {
+		tree, ok := mixedTree[l.Name()]
+		if !ok {
+			t.Fatalf("language %s is registered but the mixed tree has no file for it", l.Name())
+		}
+		for p, body := range tree {
+			files[p] = body
+		}
+		scanners = append(scanners, l.ScannerID())
+	}
+	dir := writeFiles(t, files)
+	code, out, _ := runCLIStreams(t, "scan", "--format", "json", dir)
+	if code != 1 {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	var rep scanner.Report
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("json: %v\n%s", err, out)
+	}
+	for _, s := range scanners {
+		if !slices.Contains(rep.ScannersUsed, s) {
+			t.Errorf("scanners_used %v lacks %s", rep.ScannersUsed, s)
+		}
+	}
+	if len(rep.Errors) > 0 {
+		t.Errorf("errors (target/ should be left out): %v", rep.Errors)
+	}
+	found := map[string]bool{}
+	for _, f := range rep.Findings {
+		found[f.DetectorID] = true
+	}
+	for lang, id := range want {
+		if _, ok := mixedTree[lang]; ok && !found[id] {
+			t.Errorf("%s: no %s finding in %+v", lang, id, rep.Findings)
 		}
 	}
 }

@@ -19,6 +19,8 @@ sarif-golden:
 fuzz-scanner:
 	go test ./scanner/solidity -run '^$$' -fuzz FuzzParse -fuzztime 30s
 	go test ./scanner/bundle -run '^$$' -fuzz FuzzReadZip -fuzztime 30s
+	go test ./scanner/vyper -run '^$$' -fuzz '^FuzzParseVyper$$' -fuzztime 30s
+	go test ./scanner/cairo -run '^$$' -fuzz '^FuzzParseCairo$$' -fuzztime 30s
 
 # Go benchmarks of the engine (1,000-line contract).
 bench-scanner:

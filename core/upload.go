@@ -89,7 +89,7 @@ const (
 var ContractLanguages = []string{LangSolidity, LangVyper, LangRust, LangMove, LangCairo}
 
 var languageByExt = map[string]string{
-	".sol": LangSolidity, ".vy": LangVyper, ".rs": LangRust, ".move": LangMove, ".cairo": LangCairo,
+	".sol": LangSolidity, ".vy": LangVyper, ".vyi": LangVyper, ".rs": LangRust, ".move": LangMove, ".cairo": LangCairo,
 }
 
 // ValidContractLanguage reports whether l is a contract language.
@@ -135,7 +135,7 @@ func ReadBundle(parts []UploadPart, lim UploadLimits) (*Bundle, error) {
 			return nil, Invalid("files", "invalid_name", fmt.Sprintf("file name %q is not acceptable: %s", pt.Name, reason))
 		}
 		if !isZipName(pt.Name) && SourceLanguage(pt.Name) == "" {
-			return nil, Errorf(CodeInvalidFileType, "%q has an unsupported extension; accepted: .sol, .vy, .rs, .move, .cairo, .zip", pt.Name)
+			return nil, Errorf(CodeInvalidFileType, "%q has an unsupported extension; accepted: .sol, .vy, .vyi, .rs, .move, .cairo, .zip", pt.Name)
 		}
 		if isZipName(pt.Name) && len(parts) > 1 {
 			return nil, Invalid("files", "zip_not_alone", "a zip archive must be the only file of an upload")
@@ -343,7 +343,7 @@ func readZip(data []byte, lim UploadLimits) ([]BundleFile, error) {
 		files = append(files, BundleFile{Path: name, Content: content})
 	}
 	if len(files) == 0 {
-		return nil, Errorf(CodeInvalidFileType, "the zip archive holds no .sol, .vy, .rs, .move or .cairo file")
+		return nil, Errorf(CodeInvalidFileType, "the zip archive holds no .sol, .vy, .vyi, .rs, .move or .cairo file")
 	}
 	return files, nil
 }

@@ -69,6 +69,15 @@ func TestReadBundle(t *testing.T) {
 	if b.Language != "vyper" || len(b.Files) != 2 || b.Files[0].Path != "a.vy" || b.Name != "b.VY" {
 		t.Errorf("plain files = %+v", b)
 	}
+
+	// A Vyper interface file (.vyi) uploads beside the contract using it.
+	b, err = core.ReadBundle([]core.UploadPart{part("Vault.vy", []byte("x")), part("IVault.vyi", []byte("y"))}, core.DefaultUploadLimits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Language != "vyper" || len(b.Files) != 2 {
+		t.Errorf("vy and vyi = %+v", b)
+	}
 }
 
 func TestReadBundleRejects(t *testing.T) {

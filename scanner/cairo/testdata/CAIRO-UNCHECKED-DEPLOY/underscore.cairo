@@ -1,0 +1,13 @@
+#[starknet::contract]
+mod Factory {
+    use starknet::{ClassHash, syscalls::deploy_syscall};
+
+    #[storage]
+    struct Storage {}
+
+    #[external(v0)]
+    fn create(ref self: ContractState, class_hash: ClassHash, salt: felt252) {
+        // ruleid: CAIRO-UNCHECKED-DEPLOY
+        let _ = deploy_syscall(class_hash, salt, array![].span(), false);
+    }
+}

@@ -1,0 +1,7 @@
+#pragma version ^0.4.0
+
+@external
+@pure
+def fee(amount: uint256, bps: uint256) -> uint256:
+    # ok: VY-DIVIDE-BEFORE-MULTIPLY
+    return amount * bps // 10000

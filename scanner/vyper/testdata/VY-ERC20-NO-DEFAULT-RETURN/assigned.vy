@@ -1,0 +1,9 @@
+# @version 0.3.10
+
+from vyper.interfaces import ERC20
+
+@external
+def pull(token: address, amount: uint256):
+    # ruleid: VY-ERC20-NO-DEFAULT-RETURN
+    ok: bool = ERC20(token).transferFrom(msg.sender, self, amount)
+    assert ok

@@ -1,0 +1,8 @@
+# @version 0.3.10
+
+from vyper.interfaces import ERC20
+
+@external
+def pull(token: address, amount: uint256):
+    # ruleid: VY-UNCHECKED-ERC20
+    ERC20(token).transferFrom(msg.sender, self, amount)
