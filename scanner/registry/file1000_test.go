@@ -9,6 +9,7 @@ import (
 
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/registry"
+	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
 
 // Three 1,000-line files, one per language, in the shapes real code has
@@ -247,9 +248,8 @@ func TestFile1000(t *testing.T) {
 func BenchmarkFile1000(b *testing.B) {
 	eng := registry.Default()
 	cpu := map[string]float64{}
-	for _, f := range files1000 {
-		files := []scanner.File{{Path: f.path, Content: f.src()}}
-		b.Run(f.lang, func(b *testing.B) {
+	run := func(name string, eng *scanner.Engine, files []scanner.File) {
+		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(files[0].Content)))
 			b.ReportAllocs()
 			start := cpuTime()
@@ -259,12 +259,21 @@ func BenchmarkFile1000(b *testing.B) {
 				}
 			}
 			per := float64(cpuTime()-start) / float64(b.N)
-			cpu[f.lang] = per
+			cpu[name] = per
 			b.ReportMetric(per, "cpu-ns/op")
 		})
 	}
+	for _, f := range files1000 {
+		files := []scanner.File{{Path: f.path, Content: f.src()}}
+		run(f.lang, eng, files)
+		if f.lang == "solidity" {
+			// The Solidity scanner without the economic detectors that
+			// run on its units: their share of the Solidity time.
+			run("solidity-alone", scanner.New(solidity.New()), files)
+		}
+	}
 	if s := cpu["solidity"]; s > 0 {
-		b.Logf("cpu time relative to Solidity: rust %.2fx, move %.2fx, vyper %.2fx, cairo %.2fx",
-			cpu["rust"]/s, cpu["move"]/s, cpu["vyper"]/s, cpu["cairo"]/s)
+		b.Logf("cpu time relative to Solidity: rust %.2fx, move %.2fx, vyper %.2fx, cairo %.2fx; Solidity without the economic detectors %.2fx",
+			cpu["rust"]/s, cpu["move"]/s, cpu["vyper"]/s, cpu["cairo"]/s, cpu["solidity-alone"]/s)
 	}
 }
