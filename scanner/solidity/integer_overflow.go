@@ -7,9 +7,11 @@ import (
 )
 
 // integerOverflow: +, -, * (and +=, -=, *=) on a value the caller controls,
-// compiled with a Solidity older than 0.8 where arithmetic wraps silently.
+// compiled with a Solidity older than 0.8 where arithmetic wraps silently,
+// or inside an unchecked { } block of 0.8 code, where it wraps again.
 //
-// Decides: the file's pragma admits only versions before 0.8; an operand is
+// Decides: the file's pragma admits only versions before 0.8, or the
+// operation sits in an unchecked block; an operand is
 // derived from a numeric parameter of the function (directly or through
 // locals); no earlier check bounds the operation: for a - b a comparison of
 // a with b, for a + b an overflow check (a + b >= a) or a bound on b, for
@@ -32,14 +34,15 @@ func (integerOverflow) Meta() scanner.Rule {
 		Category:       "arithmetic",
 		CWE:            "CWE-190",
 		SWC:            "SWC-101",
-		Description:    "Before Solidity 0.8 arithmetic wraps around on overflow and underflow. The operation uses a caller-controlled value without a preceding bound check, so a crafted input can wrap the result (e.g. inflate a balance or bypass a lock time).",
-		Recommendation: "Compile with Solidity >= 0.8 (checked arithmetic) or use SafeMath, and validate inputs before the operation.",
+		Description:    "Before Solidity 0.8, and inside unchecked blocks after it, arithmetic wraps around on overflow and underflow. The operation uses a caller-controlled value without a preceding bound check, so a crafted input can wrap the result (e.g. inflate a balance or bypass a lock time).",
+		Recommendation: "Compile with Solidity >= 0.8 (checked arithmetic) or use SafeMath; keep caller-controlled values out of unchecked blocks, or bound them before the operation.",
 		Tier:           scanner.TierQuick,
 	}
 }
 
 func (d integerOverflow) Check(u *Unit) []scanner.Finding {
-	if u.Checked() {
+	checked := u.Checked()
+	if checked && !strings.Contains(string(u.Src), "unchecked") {
 		return nil
 	}
 	var out []scanner.Finding
@@ -64,6 +67,9 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			if op != "+" && op != "-" && op != "*" || a == nil || b == nil {
+				return true
+			}
+			if checked && (!inUnchecked(n) || op == "+" && (debitedBefore(f, n, a) || debitedBefore(f, n, b))) {
 				return true
 			}
 			ta, tb := mentionsAny(a, tainted), mentionsAny(b, tainted)
@@ -274,4 +280,49 @@ func compared(conds []*Node) []condition {
 		out[i] = condition{node: c, sides: comparisons(c.Text())}
 	}
 	return out
+}
+
+// inUnchecked reports whether n sits in an unchecked { } block.
+func inUnchecked(n *Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.Kind {
+		case "block_statement":
+			if len(p.Children) > 0 && p.Children[0].Kind == "unchecked" {
+				return true
+			}
+		case "function_definition", "modifier_definition", "constructor_definition", "fallback_receive_definition":
+			return false
+		}
+	}
+	return false
+}
+
+// debitedBefore reports a checked subtraction of the operand x earlier in
+// f (outside unchecked blocks): balanceOf[from] -= amount, then
+// unchecked { balanceOf[to] += amount; }. The amount moved from one
+// balance to another cannot exceed the total, so the addition cannot
+// overflow (the invariant solmate's ERC20 documents).
+func debitedBefore(f *Function, n, x *Node) bool {
+	if x == nil || x.Kind != "identifier" {
+		return false
+	}
+	name := x.Text()
+	found := false
+	f.Body.Walk(func(m *Node) bool {
+		if found || m.Start >= n.Start {
+			return false
+		}
+		var r *Node
+		switch {
+		case m.Kind == "augmented_assignment_expression" && m.Operator() == "-=":
+			r = m.Child("right")
+		case m.Kind == "binary_expression" && m.Operator() == "-":
+			r = m.Child("right")
+		}
+		if r != nil && r.Kind == "identifier" && r.Text() == name && !inUnchecked(m) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
