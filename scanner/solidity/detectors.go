@@ -8,6 +8,7 @@ var detectors = []scanner.Detector[*Unit]{
 	reentrancyLimited{},
 	uncheckedCall{},
 	integerOverflow{},
+	unsafeDowncast{},
 	weakRandomness{},
 	timestampDependence{},
 	txOrigin{},
