@@ -9,6 +9,7 @@ var detectors = []scanner.Detector[*Unit]{
 	uncheckedCall{},
 	integerOverflow{},
 	unsafeDowncast{},
+	divideBeforeMultiply{},
 	weakRandomness{},
 	timestampDependence{},
 	txOrigin{},
