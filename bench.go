@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -79,6 +80,12 @@ func newBenchCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			// A 209,000-line repository: OpenZeppelin copied into
+			// folders until the bundle is that large, scanned once.
+			scale, err := bench.RunScale(cmd.Context(), eng, filepath.Join(dir, "bench", "realworld", "solidity"), 209000, preset)
+			if err != nil {
+				return err
+			}
 			// The economic scanner's cost: the Solidity scanner alone
 			// against it with the economic detectors, on both corpora.
 			econ, err := bench.ScannerCost(cmd.Context(), scanner.New(solidity.New()), eng, economic.ScannerID, map[string]string{
@@ -108,7 +115,7 @@ func newBenchCmd() *cobra.Command {
 					rates[p.name] = map[string]int{"files": p.r.Files, "clean_files": p.r.CleanFiles}
 				}
 				return enc.Encode(map[string]any{"preset": preset, "smartbugs": sb, "smartbugs_renamed": renamed, "openzeppelin": oz,
-					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "languages": langs, "economic_cost": econ, "speed": speed})
+					"openzeppelin_parse_rate": oz.ParseRate(), "parse_rate": rates, "languages": langs, "economic_cost": econ, "scale": scale, "speed": speed})
 			}
 			fmt.Fprintf(out, "preset %s\n\n", preset)
 			sb.Print(out)
@@ -120,6 +127,8 @@ func newBenchCmd() *cobra.Command {
 			for _, p := range parse {
 				fmt.Fprintf(out, "| %s | %d | %d (%.1f%%) |\n", p.name, p.r.Files, p.r.CleanFiles, 100*p.r.ParseRate())
 			}
+			fmt.Fprintf(out, "\nA %d-line repository (OpenZeppelin copied into folders, %d files) scanned as one bundle on %d cores: %s wall, %s CPU\n",
+				scale.Lines, scale.Files, scale.Workers, scale.Elapsed.Round(time.Millisecond), scale.CPU.Round(time.Millisecond))
 			fmt.Fprintln(out, "\nEconomic scanner (bulwark-economic) on the Solidity corpora, best of 3 runs each:")
 			fmt.Fprintln(out)
 			bench.PrintCost(out, economic.ScannerID, econ)

@@ -500,3 +500,65 @@ func PrintCost(w io.Writer, scannerID string, costs []Cost) {
 			c.Without.Round(time.Millisecond), c.With.Round(time.Millisecond), c.Ratio(), ch, per)
 	}
 }
+
+// Scale is one scan of a repository of at least MinLines lines, made of
+// copies of a corpus under distinct folders (a monorepo's size).
+type Scale struct {
+	Files   int           `json:"files"`
+	Lines   int           `json:"lines"`
+	Elapsed time.Duration `json:"elapsed_ns"`
+	CPU     time.Duration `json:"cpu_ns"`
+	Workers int           `json:"workers"`
+}
+
+// RunScale copies the Solidity files under dir into copy-N/ folders until
+// the bundle holds at least minLines lines, and scans it once as one
+// bundle on every core.
+func RunScale(ctx context.Context, eng *scanner.Engine, dir string, minLines int, preset string) (*Scale, error) {
+	var base []scanner.File
+	lines := 0
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if l, ok := eng.LanguageOf(p); d.IsDir() || !ok || l != "solidity" {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		base = append(base, scanner.File{Path: filepath.ToSlash(rel), Content: b})
+		lines += bytesLines(b)
+		return nil
+	})
+	if err != nil || lines == 0 {
+		return nil, fmt.Errorf("walk %s: %v (%d lines)", dir, err, lines)
+	}
+	var files []scanner.File
+	for k := 0; len(files) == 0 || k*lines < minLines; k++ {
+		for _, f := range base {
+			files = append(files, scanner.File{Path: fmt.Sprintf("copy-%d/%s", k, f.Path), Content: f.Content})
+		}
+	}
+	start, cpu := time.Now(), cpuTime()
+	rep, err := eng.Run(ctx, files, scanner.Options{Preset: preset})
+	if err != nil {
+		return nil, err
+	}
+	return &Scale{Files: rep.Files, Lines: rep.Lines, Elapsed: time.Since(start), CPU: cpuTime() - cpu, Workers: runtime.GOMAXPROCS(0)}, nil
+}
+
+func bytesLines(b []byte) int {
+	n := 0
+	for _, c := range b {
+		if c == '\n' {
+			n++
+		}
+	}
+	if len(b) > 0 && b[len(b)-1] != '\n' {
+		n++
+	}
+	return n
+}
