@@ -13,15 +13,10 @@ func (s Stages) Close() { s.p.Close() }
 // Tree is tree-sitter's parse alone, in C.
 func (s Stages) Tree(src []byte) bool { return s.p.c.parseTree(src) }
 
-// Flat parses, runs the query when query is set and flattens the tree in
-// C, where build reads it.
-func (s Stages) Flat(src []byte, query bool) int {
-	c := *s.p.c
-	if !query {
-		c.q, c.qc = nil, nil
-	}
+// Flat parses and flattens the tree in C, where build reads it.
+func (s Stages) Flat(src []byte) int {
 	n := 0
-	c.parse(src, func(flat []flatNode, _ []capture) { n = len(flat) })
+	s.p.c.parse(src, func(flat []flatNode) { n = len(flat) })
 	return n
 }
 

@@ -58,7 +58,7 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src), dets: p.dets}
-	p.c.parse(mask(src), func(flat []flatNode, caps []capture) {
+	p.c.parse(mask(src), func(flat []flatNode) {
 		if len(flat) == 0 {
 			u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
 			return
@@ -66,7 +66,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 		if need := 3 * len(flat); cap(p.scratch) < need {
 			p.scratch = make([]int32, need)
 		}
-		u.Root = u.build(flat, caps, p.scratch[:3*len(flat)])
+		u.Root = u.build(flat, p.scratch[:3*len(flat)])
 	})
 	if u.Root == nil {
 		u.Root = &Node{Kind: "source_file", Named: true}
@@ -80,7 +80,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 // punctuation and folding single-child expression/statement wrappers.
 // Nodes and child lists come from two slabs sized for the kept nodes, so
 // a file costs a handful of allocations instead of one per node.
-func (u *Unit) build(flat []flatNode, caps []capture, scratch []int32) *Node {
+func (u *Unit) build(flat []flatNode, scratch []int32) *Node {
 	// First pass: which nodes are kept (slot[i] >= 0: their index in the
 	// slab), which kept ancestor adopts each, and how many kept children
 	// each adopts.
@@ -146,7 +146,6 @@ func (u *Unit) build(flat []flatNode, caps []capture, scratch []int32) *Node {
 			parent.Children = append(parent.Children, n)
 		}
 	}
-	u.index(caps, flat, slab, slot)
 	if slot[0] < 0 {
 		return nil
 	}

@@ -73,7 +73,8 @@ func BenchmarkContract1000(b *testing.B) {
 // BenchmarkStages1000 splits BenchmarkContract1000 into cumulative
 // stages on the same file, one parser reused: tree-sitter's parse alone
 // (the floor no Go change can lower), plus flattening the tree in C, plus
-// the query, plus building the Go tree and the Unit's facts.
+// building the Go tree, reassociating and indexing it, and the Unit's
+// facts.
 // Every detector and the engine's bookkeeping make up the rest of
 // Contract1000.
 func BenchmarkStages1000(b *testing.B) {
@@ -85,8 +86,7 @@ func BenchmarkStages1000(b *testing.B) {
 		run  func() bool
 	}{
 		{"tree", func() bool { return st.Tree(src) }},
-		{"flat", func() bool { return st.Flat(src, false) > 0 }},
-		{"flat+query", func() bool { return st.Flat(src, true) > 0 }},
+		{"flat", func() bool { return st.Flat(src) > 0 }},
 		{"unit", func() bool { return st.Unit(src).Root != nil }},
 	}
 	for _, s := range stages {

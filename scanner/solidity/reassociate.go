@@ -1,7 +1,5 @@
 package solidity
 
-import "slices"
-
 // The grammar binds a call, an index or a member access after a binary or
 // unary operator looser than the operator: x / y.f(z) parses as
 // (x / y).f(z), !m[k] as (!m)[k], a == b.g() as (a == b).g(). Solidity
@@ -113,11 +111,6 @@ func (u *Unit) reassociate(n *Node) *Node {
 			break
 		}
 	}
-	if m := memberOf(n); m != nil && m.Child("object").Kind == "identifier" && m.Child("property").Kind == "identifier" {
-		// A member the query could not capture (its object was the
-		// operator): index it as the query would have.
-		u.rotated = append(u.rotated, m)
-	}
 	rotated := u.reassociate(n) // P(y) may itself need rotating into y
 	field := n.Field
 	rotated.Field = opndField
@@ -144,32 +137,12 @@ func fieldOwner(n, y *Node) *Node {
 	return n
 }
 
-// memberOf returns n when it is a member expression, or a call's member.
-func memberOf(n *Node) *Node {
-	switch n.Kind {
-	case "member_expression":
-		return n
-	case "call_expression":
-		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
-			return fn
-		}
-	}
-	return nil
-}
 
-// fixTree reassociates the unit's tree and indexes the members it freed.
+// fixTree reassociates the unit's tree and indexes the nodes detectors
+// start from (query.go).
 func (u *Unit) fixTree() {
 	u.Root = u.reassociate(u.Root)
-	if len(u.rotated) == 0 {
-		return
-	}
-	if u.captures == nil {
-		u.captures = map[string][]*Node{}
-	}
-	ms := append(u.captures["member.simple"], u.rotated...)
-	slices.SortStableFunc(ms, func(a, b *Node) int { return a.Start - b.Start })
-	u.captures["member.simple"] = ms
-	u.rotated = nil
+	u.indexTree()
 }
 
 // precedence of Solidity's binary operators, loosest first.

@@ -20,11 +20,10 @@ type Unit struct {
 	Contracts []*Contract
 
 	lines    lineIndex
-	captures map[string][]*Node // query captures by name (query.go)
+	captures map[string][]*Node // indexed start nodes by kind (query.go)
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
 	dets     []scanner.Detector[*Unit]
-	rotated  []*Node // members freed by reassociate, for the index
 
 	funcsOnce sync.Once
 	allFuncs  []*Function // funcs
