@@ -137,7 +137,6 @@ func fieldOwner(n, y *Node) *Node {
 	return n
 }
 
-
 // fixTree reassociates the unit's tree and indexes the nodes detectors
 // start from (query.go).
 func (u *Unit) fixTree() {
