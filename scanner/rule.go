@@ -3,6 +3,7 @@ package scanner
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 	"unicode/utf8"
 )
@@ -117,4 +118,41 @@ func appendNormalized(buf []byte, s string) []byte {
 		buf = utf8.AppendRune(buf, r)
 	}
 	return buf
+}
+
+// RulesOf returns the metadata of a language's detectors, in order.
+func RulesOf[U any](dets []Detector[U]) []Rule {
+	out := make([]Rule, 0, len(dets))
+	for _, d := range dets {
+		out = append(out, d.Meta())
+	}
+	return out
+}
+
+// CheckAll runs the enabled detectors over one unit of the file at path,
+// in order. A detector that panics on an odd tree loses its findings and
+// is reported as a FileError instead of taking the scan down.
+func CheckAll[U any](dets []Detector[U], u U, path string, enabled func(Rule) bool) (out []Finding, errs []FileError) {
+	for _, d := range dets {
+		m := d.Meta()
+		if enabled != nil && !enabled(m) {
+			continue
+		}
+		fs, err := checkOne(d, u, path, m.ID)
+		if err != nil {
+			errs = append(errs, *err)
+			continue
+		}
+		out = append(out, fs...)
+	}
+	return out, errs
+}
+
+func checkOne[U any](d Detector[U], u U, path, id string) (fs []Finding, err *FileError) {
+	defer func() {
+		if r := recover(); r != nil {
+			fs, err = nil, &FileError{File: path, Message: fmt.Sprintf("detector %s failed: %v", id, r)}
+		}
+	}()
+	return d.Check(u), nil
 }

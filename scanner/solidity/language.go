@@ -3,8 +3,6 @@
 package solidity
 
 import (
-	"fmt"
-
 	"github.com/bulwark-sec/bulwark/scanner"
 )
 
@@ -33,13 +31,7 @@ func (Language) Extensions() []string { return []string{".sol"} }
 func (Language) ScannerID() string { return ScannerID }
 
 // Rules implements scanner.Language.
-func (l Language) Rules() []scanner.Rule {
-	out := make([]scanner.Rule, 0, len(l.detectors()))
-	for _, d := range l.detectors() {
-		out = append(out, d.Meta())
-	}
-	return out
-}
+func (l Language) Rules() []scanner.Rule { return scanner.RulesOf(l.detectors()) }
 
 // NewParser implements scanner.Language.
 func (l Language) NewParser() scanner.Parser {
@@ -74,29 +66,13 @@ func (u *Unit) Check(enabled func(scanner.Rule) bool) []scanner.Finding {
 	if u.bundle == nil {
 		link([]*Unit{u})
 	}
-	var out []scanner.Finding
 	dets := u.dets
 	if dets == nil {
 		dets = detectors
 	}
-	for _, d := range dets {
-		m := d.Meta()
-		if enabled != nil && !enabled(m) {
-			continue
-		}
-		out = append(out, u.run(d, m.ID)...)
-	}
+	out, errs := scanner.CheckAll(dets, u, u.Path, enabled)
+	u.errs = append(u.errs, errs...)
 	return out
-}
-
-func (u *Unit) run(d scanner.Detector[*Unit], id string) (fs []scanner.Finding) {
-	defer func() {
-		if r := recover(); r != nil {
-			u.errs = append(u.errs, scanner.FileError{File: u.Path, Message: fmt.Sprintf("detector %s failed: %v", id, r)})
-			fs = nil
-		}
-	}()
-	return d.Check(u)
 }
 
 // Detectors returns the registry's detectors, for tests and docs.

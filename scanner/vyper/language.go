@@ -5,8 +5,6 @@
 package vyper
 
 import (
-	"fmt"
-
 	"github.com/bulwark-sec/bulwark/scanner"
 )
 
@@ -29,13 +27,7 @@ func (Language) Extensions() []string { return []string{".vy", ".vyi"} }
 func (Language) ScannerID() string { return ScannerID }
 
 // Rules implements scanner.Language.
-func (Language) Rules() []scanner.Rule {
-	out := make([]scanner.Rule, 0, len(detectors))
-	for _, d := range detectors {
-		out = append(out, d.Meta())
-	}
-	return out
-}
+func (Language) Rules() []scanner.Rule { return scanner.RulesOf(detectors) }
 
 type fileParser struct{}
 
@@ -71,25 +63,9 @@ func (u *Unit) Check(enabled func(scanner.Rule) bool) []scanner.Finding {
 	if u.Test {
 		return nil
 	}
-	var out []scanner.Finding
-	for _, d := range detectors {
-		m := d.Meta()
-		if enabled != nil && !enabled(m) {
-			continue
-		}
-		out = append(out, u.run(d, m.ID)...)
-	}
+	out, errs := scanner.CheckAll(detectors, u, u.Path, enabled)
+	u.errs = append(u.errs, errs...)
 	return out
-}
-
-func (u *Unit) run(d scanner.Detector[*Unit], id string) (fs []scanner.Finding) {
-	defer func() {
-		if r := recover(); r != nil {
-			u.errs = append(u.errs, scanner.FileError{File: u.Path, Message: fmt.Sprintf("detector %s failed: %v", id, r)})
-			fs = nil
-		}
-	}()
-	return d.Check(u)
 }
 
 // Detectors returns the registry's detectors, for tests and docs.
