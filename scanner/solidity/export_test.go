@@ -1,6 +1,9 @@
 package solidity
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/internal/syntax"
+)
 
 // Stages exposes the stages of a parse to the benchmarks, one parser
 // reused across calls as the engine's workers do within a scan.
@@ -11,12 +14,12 @@ func NewStages() Stages { return Stages{p: newParser()} }
 func (s Stages) Close() { s.p.Close() }
 
 // Tree is tree-sitter's parse alone, in C.
-func (s Stages) Tree(src []byte) bool { return s.p.c.parseTree(src) }
+func (s Stages) Tree(src []byte) bool { return s.p.c.ParseOnly(src) }
 
 // Flat parses and flattens the tree in C, where build reads it.
 func (s Stages) Flat(src []byte) int {
 	n := 0
-	s.p.c.parse(src, func(flat []flatNode) { n = len(flat) })
+	s.p.c.Flatten(src, func(flat []syntax.Flat) { n = len(flat) })
 	return n
 }
 

@@ -5,10 +5,14 @@ import (
 	ts "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/internal/syntax"
 )
 
 var (
-	tsLang    = ts.NewLanguage(forest.GetLanguage())
+	tsLang = ts.NewLanguage(forest.GetLanguage())
+	// grammar drives the C parse and flattening (scanner/internal/syntax,
+	// shared with the Rust and Move adapters).
+	grammar   = syntax.NewGrammar(forest.GetLanguage())
 	kindNames []string
 	kindNamed []bool
 	fieldName []string
@@ -36,7 +40,7 @@ func init() {
 
 // parser wraps one tree-sitter parser; it belongs to one goroutine.
 type parser struct {
-	c *cParser
+	c *syntax.Flattener
 	// scratch holds build's per-node work arrays, reused from file to file
 	// (they die with the build; only the Nodes outlive it).
 	scratch []int32
@@ -44,10 +48,10 @@ type parser struct {
 	dets []scanner.Detector[*Unit]
 }
 
-func newParser() *parser { return &parser{c: newCParser()} }
+func newParser() *parser { return &parser{c: syntax.NewFlattener(grammar)} }
 
 // Close releases the tree-sitter parser.
-func (p *parser) Close() { p.c.close() }
+func (p *parser) Close() { p.c.Close() }
 
 // Parse parses one file into a Unit. It never fails: syntax errors become
 // FileErrors and the rest of the tree is analysed.
@@ -58,7 +62,7 @@ func (p *parser) Parse(f scanner.File) scanner.Parsed {
 func (p *parser) parse(f scanner.File) *Unit {
 	src := f.Content
 	u := &Unit{Path: f.Path, Src: src, lines: newLineIndex(src), dets: p.dets}
-	p.c.parse(mask(src), func(flat []flatNode) {
+	p.c.Flatten(mask(src), func(flat []syntax.Flat) {
 		if len(flat) == 0 {
 			u.errs = append(u.errs, scanner.FileError{File: f.Path, Message: "parser gave up"})
 			return
@@ -80,7 +84,7 @@ func (p *parser) parse(f scanner.File) *Unit {
 // punctuation and folding single-child expression/statement wrappers.
 // Nodes and child lists come from two slabs sized for the kept nodes, so
 // a file costs a handful of allocations instead of one per node.
-func (u *Unit) build(flat []flatNode, scratch []int32) *Node {
+func (u *Unit) build(flat []syntax.Flat, scratch []int32) *Node {
 	// First pass: which nodes are kept (slot[i] >= 0: their index in the
 	// slab), which kept ancestor adopts each, and how many kept children
 	// each adopts.
@@ -91,12 +95,12 @@ func (u *Unit) build(flat []flatNode, scratch []int32) *Node {
 	for i := range flat {
 		r := &flat[i]
 		slot[i], adopter[i] = -1, -1
-		if int(r.symbol) < len(kindDrop) && kindDrop[r.symbol] && !r.isError() {
+		if int(r.Symbol) < len(kindDrop) && kindDrop[r.Symbol] && !r.IsError() {
 			continue
 		}
 		slot[i] = int32(kept)
 		kept++
-		for p := r.parent; p >= 0; p = flat[p].parent {
+		for p := r.Parent; p >= 0; p = flat[p].Parent {
 			if slot[p] >= 0 {
 				adopter[i] = p
 				kids[p]++
@@ -112,17 +116,17 @@ func (u *Unit) build(flat []flatNode, scratch []int32) *Node {
 	line := 1
 	for i := range flat {
 		r := &flat[i]
-		start, end := int(r.start), int(r.end)
+		start, end := int(r.Start), int(r.End)
 		kind, named := "ERROR", true
-		if int(r.symbol) < len(kindNames) {
-			kind, named = kindNames[r.symbol], kindNamed[r.symbol]
+		if int(r.Symbol) < len(kindNames) {
+			kind, named = kindNames[r.Symbol], kindNamed[r.Symbol]
 		}
-		if r.isError() {
+		if r.IsError() {
 			kind = "ERROR"
 		}
-		if r.isError() || r.missing() {
+		if r.IsError() || r.Missing() {
 			msg := "syntax error"
-			if r.missing() {
+			if r.Missing() {
 				msg = "missing " + kind
 			}
 			u.errs = append(u.errs, scanner.FileError{File: u.Path, Line: u.lines.line(start), Message: msg})
@@ -137,8 +141,8 @@ func (u *Unit) build(flat []flatNode, scratch []int32) *Node {
 		if k := kids[i]; k > 0 {
 			n.Children, children = children[:0:k], children[k:]
 		}
-		if int(r.field) < len(fieldName) {
-			n.Field = fieldName[r.field]
+		if int(r.Field) < len(fieldName) {
+			n.Field = fieldName[r.Field]
 		}
 		if p := adopter[i]; p >= 0 {
 			parent := &slab[slot[p]]

@@ -104,6 +104,15 @@ static sx_node *sx_parse(TSParser *p, const char *src, uint32_t len, uint32_t *c
 	return out;
 }
 
+// sx_parse_tree only parses src and frees the tree: tree-sitter's own
+// cost, the floor under every other stage (measured by the benchmarks).
+static bool sx_parse_tree(TSParser *p, const char *src, uint32_t len) {
+	TSTree *tree = ts_parser_parse_string(p, NULL, src, len);
+	if (!tree) return false;
+	ts_tree_delete(tree);
+	return true;
+}
+
 // go-tree-sitter routes the C library's allocations through exported Go
 // functions (a cgo callback per malloc); plain libc is what it uses
 // underneath anyway.
@@ -115,58 +124,76 @@ import "unsafe"
 
 func init() { C.sx_use_libc_allocator() }
 
-// cParser is a tree-sitter parser driven directly through the C API, as
-// scanner/solidity does: the binding's node accessors cost a cgo call
-// each, which made the Go tree cost more than the parse.
-type cParser struct{ p *C.TSParser }
+// Flattener is a tree-sitter parser driven directly through the C API,
+// which parses a file and flattens its tree in one cgo call: the binding's
+// node accessors cost a cgo call each, which made building a Go tree cost
+// more than the parse. Every tree-sitter language adapter (Solidity, Rust,
+// Move) parses through it. A Flattener belongs to one goroutine.
+type Flattener struct{ p *C.TSParser }
 
-func newCParser(lang unsafe.Pointer) *cParser {
-	p := C.sx_new_parser(lang)
+// NewFlattener returns a flattener for g.
+func NewFlattener(g *Grammar) *Flattener {
+	p := C.sx_new_parser(g.ptr)
 	if p == nil {
 		panic("syntax: incompatible tree-sitter language version") // a build defect, not input
 	}
-	return &cParser{p: p}
+	return &Flattener{p: p}
 }
 
-func (c *cParser) close() {
+// Close releases the parser.
+func (c *Flattener) Close() {
 	if c.p != nil {
 		C.ts_parser_delete(c.p)
 		c.p = nil
 	}
 }
 
-// flatNode is one node of the flattened tree, laid out as the C sx_node
-// so the C array is read in place (checked in init).
-type flatNode struct {
-	start, end    uint32
-	parent        int32
-	symbol, field uint16
+// Flat is one node of the flattened tree, in preorder: its byte range,
+// the index of its parent (-1 for the root), its grammar symbol and field
+// ids, and error flags. It is laid out as the C sx_node so the C array is
+// read in place (checked in init).
+type Flat struct {
+	Start, End    uint32
+	Parent        int32
+	Symbol, Field uint16
 	flags         uint32
 }
 
-func (r *flatNode) missing() bool { return r.flags&C.SX_MISSING != 0 }
-func (r *flatNode) isError() bool { return r.flags&C.SX_ERROR != 0 }
+// Missing reports a node the parser inserted to recover.
+func (r *Flat) Missing() bool { return r.flags&C.SX_MISSING != 0 }
+
+// IsError reports an ERROR node.
+func (r *Flat) IsError() bool { return r.flags&C.SX_ERROR != 0 }
 
 func init() {
 	var n C.sx_node
-	if unsafe.Sizeof(flatNode{}) != unsafe.Sizeof(n) || unsafe.Offsetof(flatNode{}.flags) != unsafe.Offsetof(n.flags) ||
-		unsafe.Offsetof(flatNode{}.field) != unsafe.Offsetof(n.field) {
-		panic("syntax: flatNode does not match the C layout") // a build defect
+	if unsafe.Sizeof(Flat{}) != unsafe.Sizeof(n) || unsafe.Offsetof(Flat{}.flags) != unsafe.Offsetof(n.flags) ||
+		unsafe.Offsetof(Flat{}.Field) != unsafe.Offsetof(n.field) {
+		panic("syntax: Flat does not match the C layout") // a build defect
 	}
 }
 
-// parse parses src and calls use with the flattened tree (empty if the
-// parser gave up). It lives in C memory freed when use returns.
-func (c *cParser) parse(src []byte, use func(flat []flatNode)) {
+// Flatten parses src and calls use with the flattened tree (empty if the
+// parser gave up). It lives in C memory freed when use returns: use must
+// not keep it.
+func (c *Flattener) Flatten(src []byte, use func(flat []Flat)) {
 	if len(src) == 0 {
 		src = []byte{'\n'}
 	}
 	var count C.uint32_t
 	raw := C.sx_parse(c.p, (*C.char)(unsafe.Pointer(&src[0])), C.uint32_t(len(src)), &count)
 	defer C.free(unsafe.Pointer(raw))
-	var flat []flatNode
+	var flat []Flat
 	if raw != nil {
-		flat = unsafe.Slice((*flatNode)(unsafe.Pointer(raw)), int(count))
+		flat = unsafe.Slice((*Flat)(unsafe.Pointer(raw)), int(count))
 	}
 	use(flat)
+}
+
+// ParseOnly parses src in C and discards the tree; for the benchmarks.
+func (c *Flattener) ParseOnly(src []byte) bool {
+	if len(src) == 0 {
+		return true
+	}
+	return bool(C.sx_parse_tree(c.p, (*C.char)(unsafe.Pointer(&src[0])), C.uint32_t(len(src))))
 }

@@ -173,7 +173,7 @@ func (l Lines) Count(src []byte) int {
 
 // Parser parses sources of one tree-sitter language; it belongs to one goroutine.
 type Parser struct {
-	c *cParser
+	c *Flattener
 	*tables
 }
 
@@ -215,11 +215,11 @@ func NewGrammar(ptr unsafe.Pointer) *Grammar {
 
 // NewParser returns a parser for g.
 func NewParser(g *Grammar) *Parser {
-	return &Parser{c: newCParser(g.ptr), tables: g.tables}
+	return &Parser{c: NewFlattener(g), tables: g.tables}
 }
 
 // Close releases the parser.
-func (p *Parser) Close() { p.c.close() }
+func (p *Parser) Close() { p.c.Close() }
 
 // Parse parses text and builds the Go tree over orig. text is orig after
 // a pre-pass that may have inserted bytes; remap turns an offset in text
@@ -229,7 +229,7 @@ func (p *Parser) Parse(orig, text []byte, remap func(int) int) (root *Node, errs
 		remap = func(i int) int { return i }
 	}
 	lines := NewLines(orig)
-	p.c.parse(text, func(flat []flatNode) {
+	p.c.Flatten(text, func(flat []Flat) {
 		if len(flat) == 0 {
 			errs = append(errs, Error{Line: 1, Message: "parser gave up"})
 			return
@@ -239,32 +239,32 @@ func (p *Parser) Parse(orig, text []byte, remap func(int) int) (root *Node, errs
 		for i := range flat {
 			r := &flat[i]
 			kind, named := "ERROR", true
-			if int(r.symbol) < len(p.kinds) {
-				kind, named = p.kinds[r.symbol], p.named[r.symbol]
+			if int(r.Symbol) < len(p.kinds) {
+				kind, named = p.kinds[r.Symbol], p.named[r.Symbol]
 			}
-			start, end := remap(int(r.start)), remap(int(r.end))
-			if r.isError() || r.missing() {
+			start, end := remap(int(r.Start)), remap(int(r.End))
+			if r.IsError() || r.Missing() {
 				msg := "syntax error"
-				if r.missing() {
+				if r.Missing() {
 					msg = "missing " + kind
 				}
 				errs = append(errs, Error{Line: lines.Line(start), Message: msg})
 			}
-			if r.isError() {
+			if r.IsError() {
 				kind = "ERROR"
 			} else if !named && punct[kind] {
 				continue
 			}
 			n := &slab[i]
 			field := ""
-			if int(r.field) < len(p.fields) {
-				field = p.fields[r.field]
+			if int(r.Field) < len(p.fields) {
+				field = p.fields[r.Field]
 			}
 			*n = Node{Kind: kind, Field: field, Named: named, Start: start, End: end, src: orig}
 			n.Line = lines.Line(start)
 			n.EndLine = lines.Line(max(start, end-1))
 			kept[i] = n
-			for q := r.parent; q >= 0; q = flat[q].parent {
+			for q := r.Parent; q >= 0; q = flat[q].Parent {
 				if par := kept[q]; par != nil {
 					n.Parent = par
 					par.Children = append(par.Children, n)
