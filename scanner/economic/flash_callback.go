@@ -66,7 +66,7 @@ func (d flashCallback) Check(u *solidity.Unit) []scanner.Finding {
 		callerOK := sum.ChecksCaller
 		initiatorOK := cb.initiator < 0 || comparedWithThis(f, f.Params[cb.initiator].Name)
 		if !callerOK || !initiatorOK {
-			out = append(out, u.Finding(d.Meta().ID, namedNode(f), f))
+			out = append(out, headerFinding(u, d.Meta().ID, f))
 		}
 	}
 	return out
