@@ -6,6 +6,7 @@ import "github.com/bulwark-sec/bulwark/scanner"
 var detectors = []scanner.Detector[*Unit]{
 	reentrancy{},
 	reentrancyLimited{},
+	readOnlyReentrancy{},
 	uncheckedCall{},
 	integerOverflow{},
 	unsafeDowncast{},
