@@ -291,24 +291,9 @@ func RunRealWorld(ctx context.Context, eng *scanner.Engine, dir, preset string) 
 // as one bundle (test code is the language scanner's to skip: Rust's
 // #[cfg(test)] modules, Move's #[test_only] items).
 func RunCorpus(ctx context.Context, eng *scanner.Engine, dir, lang, preset string) (*RealWorld, error) {
-	var files []scanner.File
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if l, ok := eng.LanguageOf(p); d.IsDir() || !ok || l != lang {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		files = append(files, scanner.File{Path: filepath.ToSlash(rel), Content: b})
-		return nil
-	})
+	files, err := sources(eng, dir, lang)
 	if err != nil {
-		return nil, fmt.Errorf("walk %s: %w", dir, err)
+		return nil, err
 	}
 	start, cpu := time.Now(), cpuTime()
 	rep, err := eng.Run(ctx, files, scanner.Options{Preset: preset})
@@ -501,6 +486,31 @@ func PrintCost(w io.Writer, scannerID string, costs []Cost) {
 	}
 }
 
+// sources reads every file of one of the engine's languages under dir,
+// with paths relative to dir.
+func sources(eng *scanner.Engine, dir, lang string) ([]scanner.File, error) {
+	var files []scanner.File
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if l, ok := eng.LanguageOf(p); d.IsDir() || !ok || l != lang {
+			return nil
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		files = append(files, scanner.File{Path: filepath.ToSlash(rel), Content: b})
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("walk %s: %w", dir, err)
+	}
+	return files, nil
+}
+
 // Scale is one scan of a repository of at least MinLines lines, made of
 // copies of a corpus under distinct folders (a monorepo's size).
 type Scale struct {
@@ -515,26 +525,16 @@ type Scale struct {
 // the bundle holds at least minLines lines, and scans it once as one
 // bundle on every core.
 func RunScale(ctx context.Context, eng *scanner.Engine, dir string, minLines int, preset string) (*Scale, error) {
-	var base []scanner.File
+	base, err := sources(eng, dir, "solidity")
+	if err != nil {
+		return nil, err
+	}
 	lines := 0
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if l, ok := eng.LanguageOf(p); d.IsDir() || !ok || l != "solidity" {
-			return nil
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		base = append(base, scanner.File{Path: filepath.ToSlash(rel), Content: b})
-		lines += bytesLines(b)
-		return nil
-	})
-	if err != nil || lines == 0 {
-		return nil, fmt.Errorf("walk %s: %v (%d lines)", dir, err, lines)
+	for _, f := range base {
+		lines += bytesLines(f.Content)
+	}
+	if lines == 0 {
+		return nil, fmt.Errorf("%s: no Solidity source", dir)
 	}
 	var files []scanner.File
 	for k := 0; len(files) == 0 || k*lines < minLines; k++ {
