@@ -1,8 +1,6 @@
 package economic
 
 import (
-	"strings"
-
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
@@ -71,30 +69,14 @@ func entry(f *solidity.Function) bool {
 		f.Contract.Kind != "library" && f.Contract.Kind != "interface"
 }
 
-// headerFinding reports rule id about the whole function f: at its name,
-// with the header's source line as the snippet (and fingerprint), so the
-// finding reads "function onFlashLoan(…)" rather than a bare name.
+// headerFinding reports rule id about the whole function f at its name,
+// with the header's source line as the snippet.
 func headerFinding(u *solidity.Unit, id string, f *solidity.Function) scanner.Finding {
 	n := f.Node
 	if name := f.Node.Child("name"); name != nil {
 		n = name
 	}
-	fd := u.Finding(id, n, f)
-	start, end := n.Start, n.Start
-	for start > 0 && u.Src[start-1] != '\n' {
-		start--
-	}
-	for end < len(u.Src) && u.Src[end] != '\n' {
-		end++
-	}
-	if line := strings.TrimSpace(string(u.Src[start:end])); line != "" {
-		if len(line) > 200 {
-			line = line[:200]
-		}
-		fd.Snippet = line
-		fd.Fingerprint = scanner.Fingerprint(id, f.Contract.Name+"."+f.Name, line)
-	}
-	return fd
+	return u.LineFinding(id, n, f)
 }
 
 // blockTime reports block.timestamp or now.

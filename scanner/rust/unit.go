@@ -411,22 +411,7 @@ func isIdent(c byte) bool {
 
 // finding builds a raw finding at node n; its snippet is n's first line.
 func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
-	start := n.Start
-	for start > 0 && u.Src[start-1] != '\n' {
-		start--
-	}
-	snippet := firstLine(string(u.Src[start:n.End]))
+	snippet := scanner.FirstLine(string(u.Src[scanner.LineStart(u.Src, n.Start):n.End]))
 	return scanner.Finding{DetectorID: id, File: u.Path, Line: n.Line, EndLine: n.Line, Snippet: snippet,
 		Fingerprint: scanner.Fingerprint(id, scope, snippet)}
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	s = strings.TrimSpace(s)
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return s
 }

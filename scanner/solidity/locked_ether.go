@@ -78,7 +78,7 @@ func (d lockedEther) Check(u *Unit) []scanner.Finding {
 		if payable != nil && !sends {
 			n := c.Node
 			out = append(out, scanner.Finding{DetectorID: d.Meta().ID, File: u.Path, Line: n.Line, EndLine: n.Line,
-				Snippet: strings.Clone(firstLine(n.Text())), Fingerprint: scanner.Fingerprint(d.Meta().ID, c.Name, "contract "+c.Name)})
+				Snippet: strings.Clone(scanner.FirstLine(n.Text())), Fingerprint: scanner.Fingerprint(d.Meta().ID, c.Name, "contract "+c.Name)})
 		}
 	}
 	return out

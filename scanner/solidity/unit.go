@@ -743,7 +743,7 @@ func Calls(n *Node) []*Call {
 
 // finding builds a raw finding at node n.
 func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
-	snippet := strings.Clone(firstLine(n.Text()))
+	snippet := strings.Clone(scanner.FirstLine(n.Text()))
 	return scanner.Finding{
 		DetectorID:  id,
 		File:        u.Path,
@@ -754,23 +754,24 @@ func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
 	}
 }
 
+// LineFinding is Finding with the whole source line holding n as the
+// snippet (and fingerprint): a finding about a function reported at its
+// name reads "function f(…) external", not "f".
+func (u *Unit) LineFinding(id string, n *Node, f *Function) scanner.Finding {
+	fd := u.finding(id, n, scope(f))
+	if line := scanner.FirstLine(string(u.Src[scanner.LineStart(u.Src, n.Start):])); line != "" {
+		fd.Snippet = line
+		fd.Fingerprint = scanner.Fingerprint(id, scope(f), line)
+	}
+	return fd
+}
+
 // scope names where a node sits, for fingerprints: Contract.function.
 func scope(f *Function) string {
 	if f == nil {
 		return ""
 	}
 	return f.Contract.Name + "." + f.Name
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	s = strings.TrimSpace(s)
-	if len(s) > 200 {
-		s = s[:200]
-	}
-	return s
 }
 
 // resultUnused reports whether the value of call is discarded: the call is
