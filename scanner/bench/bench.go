@@ -264,6 +264,7 @@ type RealWorld struct {
 	Elapsed    time.Duration            `json:"elapsed_ns"`
 	CPU        time.Duration            `json:"cpu_ns"`
 	Findings   []scanner.Finding        `json:"-"`
+	Errors     []scanner.FileError      `json:"-"`
 }
 
 // ParseRate is the share of files parsed without error nodes.
@@ -300,7 +301,8 @@ func RunCorpus(ctx context.Context, eng *scanner.Engine, dir, lang, preset strin
 	if err != nil {
 		return nil, err
 	}
-	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start), CPU: cpuTime() - cpu}
+	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start), CPU: cpuTime() - cpu,
+		Errors: rep.Errors}
 	bad := map[string]bool{}
 	for _, e := range rep.Errors {
 		bad[e.File] = true

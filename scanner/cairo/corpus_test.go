@@ -1,42 +1,12 @@
 package cairo_test
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/bulwark-sec/bulwark/scanner"
-	"github.com/bulwark-sec/bulwark/scanner/bench"
 	"github.com/bulwark-sec/bulwark/scanner/cairo"
+	"github.com/bulwark-sec/bulwark/scanner/samples"
 )
 
-// TestCorpusParses parses every file of shared/bench/realworld/cairo and
-// lists the ones with errors; it fails below 99% clean files.
-func TestCorpusParses(t *testing.T) {
-	dir, err := bench.SharedDir()
-	if err != nil {
-		t.Skip(err)
-	}
-	root := filepath.Join(dir, "bench", "realworld", "cairo")
-	total, bad := 0, 0
-	filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".cairo") {
-			return nil
-		}
-		src, _ := os.ReadFile(p)
-		total++
-		u := cairo.ParseFile(scanner.File{Path: p, Content: src})
-		if errs := u.Errors(); len(errs) > 0 {
-			bad++
-			t.Logf("%s: %v", p, errs)
-		}
-		return nil
-	})
-	if total == 0 {
-		t.Skip("no Cairo files under " + root)
-	}
-	if float64(total-bad) < 0.99*float64(total) {
-		t.Errorf("%d of %d files parse with errors", bad, total)
-	}
-}
+// TestCorpusParses parses every file of shared/bench/realworld/cairo, lists
+// the ones with errors, and fails below 99% clean files in a repository.
+func TestCorpusParses(t *testing.T) { samples.CorpusParseRate(t, cairo.New()) }

@@ -1,43 +1,13 @@
 package move_test
 
 import (
-	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
-	"github.com/bulwark-sec/bulwark/scanner"
-	"github.com/bulwark-sec/bulwark/scanner/bench"
 	"github.com/bulwark-sec/bulwark/scanner/move"
+	"github.com/bulwark-sec/bulwark/scanner/samples"
 )
 
 // TestCorpusParseRate parses shared/bench/realworld/move/* and wants at
-// least 99% of each repository's files free of syntax errors. It logs
+// least 99% of each repository's files free of syntax errors; it logs
 // every finding (go test -v) for triage and skips without the corpus.
-func TestCorpusParseRate(t *testing.T) {
-	dir, err := bench.SharedDir()
-	if err != nil {
-		t.Skip(err)
-	}
-	root := filepath.Join(dir, "bench", "realworld", "move")
-	ents, err := os.ReadDir(root)
-	if err != nil {
-		t.Skipf("no Move corpus: %v", err)
-	}
-	eng := scanner.New(move.New())
-	for _, e := range ents {
-		if !e.IsDir() {
-			continue
-		}
-		r, err := bench.RunCorpus(context.Background(), eng, filepath.Join(root, e.Name()), "move", scanner.PresetStandard)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if r.CleanFiles*100 < r.Files*99 {
-			t.Errorf("%s: %d of %d files parsed without errors, want 99%%", e.Name(), r.CleanFiles, r.Files)
-		}
-		for _, f := range r.Findings {
-			t.Logf("%s/%s:%d %s %s: %s", e.Name(), f.File, f.Line, f.Severity, f.DetectorID, f.Snippet)
-		}
-	}
-}
+func TestCorpusParseRate(t *testing.T) { samples.CorpusParseRate(t, move.New()) }
