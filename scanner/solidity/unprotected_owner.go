@@ -19,6 +19,10 @@ import (
 // variable, directly or through an internal function it calls, is
 // reported at its header (the line that needs a modifier or a rename).
 //
+// A write that gives the caller no power over anyone else is not one
+// (grantsNothing): its own entry cleared or paid for, or an entry nobody
+// holds yet (a counter's fresh index, a record checked to be unused).
+//
 // Known false positives: one-shot initialisers protected by an explicit
 // "already initialised" flag the detector does not recognise.
 type unprotectedOwnerWrite struct{}
@@ -89,7 +93,7 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 // (depth levels deep), writes a privileged variable.
 func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int) bool {
 	for _, w := range f.StateWrites() {
-		if priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))) {
+		if priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))) && !grantsNothing(f, w) {
 			return true
 		}
 	}
@@ -112,6 +116,164 @@ func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int)
 		return !hit
 	})
 	return hit
+}
+
+// grantsNothing reports whether a write to an entry of a privileged
+// mapping or array gives the caller no power over anyone else: the caller
+// gives up its own entry (m[msg.sender] = 0, false, delete), pays for it
+// (the write is guarded by a condition on msg.value: buying a ticket or a
+// seat), or takes an entry nobody holds yet (the index comes from a
+// counter the function increments, or a guard requires the entry to be
+// empty). A singleton (owner = msg.sender) is never such a write.
+func grantsNothing(f *Function, w Write) bool {
+	target := writeTarget(w.Node)
+	var idx []*Node
+	for x := target; x != nil; {
+		switch x.Kind {
+		case "array_access":
+			idx = append(idx, x.Child("index"))
+			x = x.Child("base")
+		case "member_expression":
+			x = x.Child("object")
+		default:
+			x = nil
+		}
+	}
+	if len(idx) == 0 {
+		return false
+	}
+	own := false
+	for _, i := range idx {
+		if i != nil && mentionsSender(i) {
+			own = true
+		}
+	}
+	if own && (revokes(w.Node) || paidFor(f, w.Node)) {
+		return true
+	}
+	for _, i := range idx {
+		if i != nil && freshIndex(f, i) {
+			return true
+		}
+	}
+	return emptyBefore(f, w.Node, target)
+}
+
+// revokes reports whether a write clears what it writes: delete, or an
+// assignment of 0, false or address(0).
+func revokes(w *Node) bool {
+	switch w.Kind {
+	case "unary_expression":
+		return strings.HasPrefix(w.Text(), "delete")
+	case "assignment_expression":
+		return zeroValue(w.Child("right"))
+	}
+	return false
+}
+
+// zeroValue reports whether n is 0, false, address(0) or 0x0.
+func zeroValue(n *Node) bool {
+	if n == nil {
+		return false
+	}
+	switch strings.ReplaceAll(n.Text(), " ", "") {
+	case "0", "false", "0x0", "address(0)", "address(0x0)":
+		return true
+	}
+	return false
+}
+
+// paidFor reports whether a condition on msg.value dominates n.
+func paidFor(f *Function, n *Node) bool {
+	for _, g := range f.Guards(n) {
+		if strings.Contains(g.Cond.Text(), "msg.value") {
+			return true
+		}
+	}
+	return false
+}
+
+// freshIndex reports whether index i allocates a new entry: it is, or
+// was read from, a state counter the function increments (ids[n++],
+// id = count; count++; ids[id]).
+func freshIndex(f *Function, i *Node) bool {
+	counters := map[string]bool{}
+	f.Body.Walk(func(n *Node) bool {
+		var v *Node
+		switch {
+		case n.Kind == "update_expression":
+			v = n.Child("argument")
+		case n.Kind == "augmented_assignment_expression" && n.Operator() == "+=":
+			v = n.Child("left")
+		}
+		if v != nil && v.Kind == "identifier" && f.IsState(v.Text(), f.Locals()) {
+			counters[v.Text()] = true
+		}
+		return true
+	})
+	if len(counters) == 0 {
+		return false
+	}
+	if i.Kind == "update_expression" {
+		i = i.Child("argument")
+	}
+	if i == nil || i.Kind != "identifier" {
+		return false
+	}
+	if counters[i.Text()] {
+		return true
+	}
+	from := f.Derived(func(n *Node) bool { return n.Kind == "identifier" && counters[n.Text()] })
+	return from[i.Text()]
+}
+
+// emptyBefore reports whether a guard of w requires the record target
+// belongs to to be unused: a field of the same entry (root[key], the
+// entry nearest the root) compared equal to zero holds, or unequal fails.
+func emptyBefore(f *Function, w, target *Node) bool {
+	want := entryOf(target)
+	if want == "" {
+		return false
+	}
+	for _, g := range f.Guards(w) {
+		c := g.Cond
+		for c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
+			c = c.Children[0]
+		}
+		if c.Kind != "binary_expression" {
+			continue
+		}
+		op := c.Operator()
+		if !(op == "==" && g.True || op == "!=" && !g.True) {
+			continue
+		}
+		l, r := c.Child("left"), c.Child("right")
+		if l == nil || r == nil {
+			continue
+		}
+		if zeroValue(r) && entryOf(l) == want || zeroValue(l) && entryOf(r) == want {
+			return true
+		}
+	}
+	return false
+}
+
+// entryOf returns the text of the entry nearest the root of an access
+// path (m[k] for m[k].f[0]), normalised, or "".
+func entryOf(n *Node) string {
+	entry := ""
+	for x := n; x != nil; {
+		switch x.Kind {
+		case "array_access":
+			entry = norm(x.Text())
+			x = x.Child("base")
+		case "member_expression":
+			x = x.Child("object")
+		default:
+			x = nil
+		}
+	}
+	return entry
 }
 
 // markPrivileged records the state variables a condition checks the caller
