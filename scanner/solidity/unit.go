@@ -787,6 +787,8 @@ func resultUnused(call *Node, f *Function) bool {
 	switch p.Kind {
 	case "expression_statement":
 		return true
+	case "unary_expression", "if_statement":
+		return checkedForShow(call)
 	case "variable_declaration_statement":
 		var names []string
 		p.Walk(func(n *Node) bool {
@@ -803,6 +805,44 @@ func resultUnused(call *Node, f *Function) bool {
 				return false
 			}
 		}
+		return true
+	}
+	return false
+}
+
+// checkedForShow reports whether call's result is the whole condition of
+// an if (negated or not) whose arms both do nothing: if (!c.send(v)) {}
+// checks the result and handles neither outcome.
+func checkedForShow(call *Node) bool {
+	x := call
+	for x.Parent != nil && (x.Parent.Kind == "parenthesized_expression" ||
+		x.Parent.Kind == "unary_expression" && x.Parent.Operator() == "!") {
+		x = x.Parent
+	}
+	ifs := x.Parent
+	if ifs == nil || ifs.Kind != "if_statement" || x.Field != "condition" {
+		return false
+	}
+	for _, c := range ifs.Children {
+		if c.Field == "body" && !emptyStmt(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// emptyStmt reports whether a statement does nothing: an empty block, or
+// a block of empty statements.
+func emptyStmt(n *Node) bool {
+	switch n.Kind {
+	case "block_statement":
+		for _, c := range n.Children {
+			if !emptyStmt(c) {
+				return false
+			}
+		}
+		return true
+	case "empty_statement", "comment":
 		return true
 	}
 	return false
