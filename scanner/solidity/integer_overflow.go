@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -18,7 +19,10 @@ import (
 // a * b a division check or a bound. Checks come from conditions earlier
 // in the function and from the analysis layer's guards, which add the
 // conditions of modifiers inlined before "_" and of ternaries around an
-// arm (a > b ? a - b : 0). SafeMath calls are not operators and so never
+// arm (a > b ? a - b : 0). An operation that wraps with no input at all
+// is reported too: an unsigned local that reaching definitions make one
+// constant, with a constant operand, leaving its declared range
+// (uint8 v = 0; v = v - 10). SafeMath calls are not operators and so never
 // match; libraries are skipped. Reports the arithmetic.
 //
 // Known false positives: values bounded by invariants the detector cannot
@@ -72,6 +76,10 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			if checked && (!inUnchecked(n) || op == "+" && (debitedBefore(f, n, a) || debitedBefore(f, n, b))) {
 				return true
 			}
+			if definiteWrap(f, op, a, b) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+				return true
+			}
 			ta, tb := mentionsAny(a, tainted), mentionsAny(b, tainted)
 			if !ta && !tb {
 				return true
@@ -103,6 +111,57 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 		})
 	}
 	return out
+}
+
+// definiteWrap reports whether a op b wraps whatever the caller sends: a
+// is an unsigned local whose reaching definitions make it one constant,
+// b is a constant, and the result leaves the local's declared range
+// (uint8 v = 0; v = v - 10).
+func definiteWrap(f *Function, op string, a, b *Node) bool {
+	if a.Kind != "identifier" {
+		return false
+	}
+	typ := f.declaredType(a.Text())
+	bits := intWidth(typ)
+	if !strings.HasPrefix(typ, "uint") || bits == 0 {
+		return false
+	}
+	r := f.Reaching()
+	x, ok1 := r.Const(a)
+	y, ok2 := r.Const(b)
+	if !ok1 || !ok2 {
+		return false
+	}
+	var v big.Int
+	switch op {
+	case "+":
+		v.Add(x, y)
+	case "-":
+		v.Sub(x, y)
+	case "*":
+		v.Mul(x, y)
+	}
+	return v.Sign() < 0 || v.BitLen() > bits
+}
+
+// declaredType returns the declared type of a parameter or local of f,
+// "" when name is neither.
+func (f *Function) declaredType(name string) string {
+	for _, p := range f.Params {
+		if p.Name == name {
+			return p.Type
+		}
+	}
+	typ := ""
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "variable_declaration" && n.Child("name").Text() == name {
+			if t := n.Child("type"); t != nil {
+				typ = t.Text()
+			}
+		}
+		return typ == ""
+	})
+	return typ
 }
 
 // taintedLocals returns the numeric parameters of f and the locals assigned

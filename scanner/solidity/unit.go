@@ -129,6 +129,8 @@ type Function struct {
 	tainted   map[string]bool
 	guardOnce sync.Once
 	cfgOnce   sync.Once
+	reachOnce sync.Once
+	reach     *Reaching
 	cfg       *CFG
 	sumOnce   sync.Once
 	sum       Summary
