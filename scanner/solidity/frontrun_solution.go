@@ -7,8 +7,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // it with a higher gas price.
 //
 // Decides: a condition compares a hash of a function parameter with
-// something, in a public function that then pays ether. Reports the
-// condition.
+// something, in a public function that then pays ether or records the
+// caller as the one to pay (a state address set to msg.sender that a
+// payment elsewhere sends to). Reports the condition.
 //
 // Known false positives: commit-reveal schemes that bind the hash to the
 // committer (their hash includes msg.sender and is not flagged).
@@ -41,7 +42,7 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 				pays = true
 			}
 		}
-		if !pays {
+		if !pays && !recordsPayee(f) {
 			continue
 		}
 		for _, cond := range f.Conditions() {
@@ -65,4 +66,30 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// recordsPayee reports whether f sets a plain state address to the
+// caller that some function of its contract pays.
+func recordsPayee(f *Function) bool {
+	payees := map[string]bool{}
+	for _, g := range f.Contract.AllFunctions() {
+		if g.Body == nil {
+			continue
+		}
+		for _, c := range g.LowLevelCalls() {
+			if c.isPayment() && c.Target != nil && c.Target.Kind == "identifier" {
+				payees[c.Target.Text()] = true
+			}
+		}
+	}
+	for _, w := range f.StateWrites() {
+		if w.Node.Kind != "assignment_expression" {
+			continue
+		}
+		l, r := w.Node.Child("left"), w.Node.Child("right")
+		if l != nil && l.Kind == "identifier" && payees[l.Text()] && r != nil && mentionsSender(r) {
+			return true
+		}
+	}
+	return false
 }

@@ -233,3 +233,24 @@ contract S {
 		}
 	}
 }
+
+// TestThrowReverts: before 0.5, `if (c) throw;` guards what follows it as
+// if (c) revert(); does.
+func TestThrowReverts(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.4.24;
+contract T {
+  address boss; uint x;
+  function a() public { if (msg.sender != boss) throw; x = 1; }
+  function b() public payable { if (msg.value < 1 ether) { throw; } x = 2; }
+}
+`)
+	c := contractNamed(u, "T")
+	if !c.Function("a").Guarded() {
+		t.Error("a: a caller check followed by throw does not guard the write")
+	}
+	b := c.Function("b")
+	gs := b.Guards(stmtWith(t, b, "x = 2"))
+	if len(gs) != 1 || gs[0].True || gs[0].Cond.Text() != "msg.value < 1 ether" {
+		t.Errorf("b: guards of x = 2 = %+v, want msg.value < 1 ether failing", gs)
+	}
+}

@@ -9,7 +9,11 @@ import "github.com/bulwark-sec/bulwark/scanner"
 //
 // Decides: an ether payment whose amount is a plain state variable (not a
 // per-user mapping entry) that a guarded public function (the owner's
-// setter) writes. Reports the payment.
+// setter) writes; or whose recipient is a plain state address that
+// another public function lets anyone set to themselves (winner =
+// msg.sender) without paying for it (no condition on msg.value) and
+// that guards nothing (an owner taken over is SOL-UNPROTECTED-OWNER-WRITE):
+// the first of two racing claims takes the payment. Reports the payment.
 //
 // Known false positives: amounts only the owner sets and users expect to
 // change.
@@ -46,11 +50,18 @@ func (d todPayment) Check(u *Unit) []scanner.Finding {
 				}
 			}
 		}
+		claimed := claimedByAnyone(c)
 		for _, f := range c.Functions {
 			if f.Body == nil || !f.Entry() {
 				continue
 			}
 			locals := f.Locals()
+			for _, call := range f.LowLevelCalls() {
+				t := call.Target
+				if call.isPayment() && t != nil && t.Kind == "identifier" && claimed[t.Text()] != nil && claimed[t.Text()] != f && f.IsState(t.Text(), locals) {
+					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))
+				}
+			}
 			for _, call := range f.LowLevelCalls() {
 				if !call.isPayment() || len(call.Args) != 1 || call.Kind == "call" {
 					continue
@@ -60,6 +71,37 @@ func (d todPayment) Check(u *Unit) []scanner.Finding {
 					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))
 				}
 			}
+		}
+	}
+	return out
+}
+
+// claimedByAnyone maps the plain state variables of c that an unguarded
+// public function sets to the caller, without a condition on msg.value
+// dominating the write, to that function.
+func claimedByAnyone(c *Contract) map[string]*Function {
+	out := map[string]*Function{}
+	for _, f := range c.AllFunctions() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
+			continue
+		}
+		for _, w := range f.StateWrites() {
+			if w.Node.Kind != "assignment_expression" {
+				continue
+			}
+			l, r := w.Node.Child("left"), w.Node.Child("right")
+			if l == nil || l.Kind != "identifier" || r == nil || !mentionsSender(r) || r.Kind == "binary_expression" {
+				continue
+			}
+			// Taking over an access-control variable is another rule's
+			// (SOL-UNPROTECTED-OWNER-WRITE), not a race.
+			if privileged(c)[l.Text()] {
+				continue
+			}
+			if paidFor(f, w.Node) {
+				continue
+			}
+			out[l.Text()] = f
 		}
 	}
 	return out
