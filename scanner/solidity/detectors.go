@@ -29,6 +29,7 @@ var detectors = []scanner.Detector[*Unit]{
 	shortAddress{},
 	uninitializedStorage{},
 	arbitrarySend{},
+	unprotectedWithdrawal{},
 	refundNoDebit{},
 	invertedBalanceCheck{},
 	uncheckedERC20{},

@@ -1,0 +1,124 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// unprotectedWithdrawal: anyone can take the contract's ether. A function
+// without an access guard pays msg.sender an amount that is not owed to
+// it: not the caller's own ether coming back, not a balance recorded for
+// it, not a prize it qualified for.
+//
+// Decides: an ether payment (transfer, send, call with value) to
+// msg.sender in a public or external function with no caller check
+// (Function.Guarded), whose amount is not derived from msg.value, where
+// no condition dominating the payment reads anything the caller supplies
+// or owns (a parameter, msg.value, state looked up by msg.sender: a
+// signature, a password, a deposit, a ticket), and the function records
+// nothing against the caller (no write to state indexed by msg.sender,
+// such as a claimed flag or a debit). What remains is a payment gated only
+// by global state (a flag, a deadline) or by nothing. Reports the payment.
+//
+// Known false positives: faucets and bounties that pay anyone by design;
+// a limit enforced elsewhere (a cooldown stored under another key).
+type unprotectedWithdrawal struct{}
+
+func (unprotectedWithdrawal) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-UNPROTECTED-WITHDRAWAL",
+		Title:          "Ether withdrawal without access control",
+		Severity:       scanner.High,
+		Confidence:     0.7,
+		Category:       "access_control",
+		CWE:            "CWE-284",
+		SWC:            "SWC-105",
+		Description:    "A function anyone can call sends the contract's ether to the caller, and nothing ties the amount to the caller: no deposit, no recorded balance, no qualification, no record that it was paid. Anyone can call it, repeatedly, and drain the contract.",
+		Recommendation: "Restrict the function to an authorised role, or pay only what is recorded for msg.sender and debit it before paying.",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" || f.Contract.Kind != "contract" {
+			continue
+		}
+		if recordsCaller(f) {
+			continue
+		}
+		fromValue := f.Derived(func(n *Node) bool { return isMember(n, "msg", "value") })
+		for _, c := range f.LowLevelCalls() {
+			if !c.isPayment() || !c.Invoked || c.Target == nil || !isMember(uncast(c.Target), "msg", "sender") {
+				continue
+			}
+			v := c.ValueArg
+			if v == nil || v.Text() == "0" || DependsOn(v, fromValue, func(n *Node) bool { return isMember(n, "msg", "value") }) {
+				continue
+			}
+			// The caller's own recorded amount (m[msg.sender]) is a
+			// balance withdrawal: SOL-WITHDRAW-NO-DEBIT judges those.
+			if mentionsSender(v) {
+				continue
+			}
+			if qualified(f, c.Node) {
+				continue
+			}
+			out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
+		}
+	}
+	return out
+}
+
+// recordsCaller reports whether f writes state indexed by or holding the
+// caller (a debit, a claimed flag, a recorded winner).
+func recordsCaller(f *Function) bool {
+	for _, w := range f.StateWrites() {
+		if mentionsSender(w.Node) {
+			return true
+		}
+	}
+	return false
+}
+
+// qualified reports whether a condition dominating n reads something the
+// caller supplies or owns: a parameter, msg.value, or state looked up by
+// the caller.
+func qualified(f *Function, n *Node) bool {
+	for _, g := range f.Guards(n) {
+		hit := false
+		g.Cond.Walk(func(x *Node) bool {
+			switch {
+			case hit:
+			case isMember(x, "msg", "value"), isMember(x, "msg", "sender"), isMember(x, "tx", "origin"):
+				hit = true
+			case x.Kind == "identifier" && f.Param(x.Text()):
+				hit = true
+			}
+			return !hit
+		})
+		if hit {
+			return true
+		}
+	}
+	return false
+}
+
+// uncast strips address conversions: payable(x), address(x) give x.
+func uncast(n *Node) *Node {
+	for n != nil {
+		switch {
+		case n.Kind == "payable_conversion_expression":
+			a := n.FirstKind("call_argument")
+			if a == nil || len(a.Children) == 0 {
+				return n
+			}
+			n = a.Children[0]
+		case n.Kind == "call_expression" && n.Child("function") != nil && n.Child("function").Text() == "address" && len(argNodes(n)) == 1:
+			n = argNodes(n)[0]
+		case n.Kind == "parenthesized_expression" && len(n.Children) == 1:
+			n = n.Children[0]
+		default:
+			return n
+		}
+	}
+	return n
+}
