@@ -13,7 +13,9 @@ import (
 // something, returned, stored in state as is, or measured as an elapsed
 // window (now - t > d), in a contract that does not derive
 // randomness from other block values (the weak-randomness detector owns
-// those). Reports the use.
+// those). The timestamp reaches the use directly, through locals
+// assigned from it (uint t = now; if (t % 2 == 0)), or through an
+// internal function that returns it. Reports the use.
 //
 // Known false positives: deadlines measured in days, where a drift of
 // seconds does not matter; treat as low severity.
@@ -49,6 +51,11 @@ func (d timestampDependence) Check(u *Unit) []scanner.Finding {
 			}
 			return false
 		})
+		for _, f := range append(append([]*Function(nil), c.Functions...), c.Modifiers...) {
+			for _, n := range timestampUses(f) {
+				out = append(out, u.finding(d.Meta().ID, n, c.Name))
+			}
+		}
 	}
 	return out
 }
@@ -63,7 +70,7 @@ func timestampMatters(n *Node, c *Contract) bool {
 	for p := n.Parent; p != nil; p = p.Parent {
 		switch p.Kind {
 		case "return_statement":
-			return p.Parent != nil
+			return p.Parent != nil && !internalReturn(p)
 		case "call_expression":
 			if isHashCall(p) {
 				return true
@@ -98,6 +105,165 @@ func timestampMatters(n *Node, c *Contract) bool {
 			if strings.HasSuffix(p.Kind, "_statement") || p.Kind == "function_body" {
 				return false
 			}
+		}
+	}
+	return false
+}
+
+// timestampUses returns the uses in f that decide on a timestamp
+// reaching them indirectly: a local holding it (uint t = now) or an
+// elapsed time (uint e = now - t), or the result of an internal function
+// returning it. Such a use decides when it is compared for equality,
+// reduced modulo something, or (an elapsed time, or the timestamp after
+// subtraction) compared at all; values mixed into other computations,
+// stored or returned are left to the direct rule.
+func timestampUses(f *Function) []*Node {
+	if f.Body == nil {
+		return nil
+	}
+	returnsTS := func(call *Node) bool {
+		g := f.internalCallee(call)
+		return g != nil && g != f && returnsTimestamp(g)
+	}
+	isTS := func(n *Node) bool {
+		n = unwrapConversion(n)
+		return n != nil && (blockSource(n) == "timestamp" || n.Kind == "call_expression" && returnsTS(n))
+	}
+	// holds[x] is set when local x holds the timestamp; elapsed[x] when it
+	// holds a difference with it.
+	holds, elapsed := map[string]bool{}, map[string]bool{}
+	locals := f.Locals()
+	for changed := true; changed; {
+		changed = false
+		for _, d := range f.Reaching().defs {
+			for _, def := range d {
+				if def.Value == nil || holds[def.Name] && elapsed[def.Name] || f.IsState(def.Name, locals) {
+					continue
+				}
+				v := unwrapConversion(def.Value)
+				ts := func(x *Node) bool {
+					x = unwrapConversion(x)
+					return isTS(x) || x != nil && x.Kind == "identifier" && holds[x.Text()]
+				}
+				switch {
+				case ts(v) && !holds[def.Name]:
+					holds[def.Name], changed = true, true
+				case v != nil && v.Kind == "binary_expression" && v.Operator() == "-" && (ts(v.Child("left")) || ts(v.Child("right"))) && !elapsed[def.Name]:
+					elapsed[def.Name], changed = true, true
+				}
+			}
+		}
+	}
+	var out []*Node
+	f.Body.Walk(func(n *Node) bool {
+		switch {
+		case n.Kind == "call_expression" && returnsTS(n):
+			if timestampDecides(n, false) {
+				out = append(out, n)
+			}
+			return false
+		case n.Kind == "identifier" && (holds[n.Text()] || elapsed[n.Text()]) && !f.IsState(n.Text(), locals) && isRead(n):
+			if timestampDecides(n, elapsed[n.Text()]) {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// timestampDecides reports whether the value n feeds, through
+// conversions and arithmetic, an equality test or a modulo, or (once a
+// difference is taken, or when n already is one) a comparison.
+func timestampDecides(n *Node, diff bool) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.Kind {
+		case "parenthesized_expression", "call_argument", "type_cast_expression":
+		case "binary_expression":
+			switch p.Operator() {
+			case "%", "==", "!=":
+				return true
+			case "<", ">", "<=", ">=":
+				return diff
+			case "-":
+				diff = true
+			case "+", "*", "/":
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// unwrapConversion strips parentheses and type conversions:
+// uint48(block.timestamp) gives block.timestamp.
+func unwrapConversion(n *Node) *Node {
+	for n != nil {
+		switch {
+		case n.Kind == "parenthesized_expression" && len(n.Children) == 1:
+			n = n.Children[0]
+		case n.Kind == "type_cast_expression":
+			a := n.FirstKind("call_argument")
+			if a == nil || len(a.Children) == 0 {
+				return n
+			}
+			n = a.Children[0]
+		default:
+			return n
+		}
+	}
+	return n
+}
+
+// returnsTimestamp reports whether f returns the block timestamp itself
+// (converted or not) from one of its return statements.
+func returnsTimestamp(f *Function) bool {
+	if f.Body == nil {
+		return false
+	}
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "return_statement" && len(n.Children) > 0 {
+			for _, c := range n.Children {
+				if c.Named && blockSource(unwrapConversion(c)) == "timestamp" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isRead reports whether identifier n is read, not declared or assigned.
+func isRead(n *Node) bool {
+	p := n.Parent
+	if p == nil {
+		return false
+	}
+	switch p.Kind {
+	case "variable_declaration":
+		return false
+	case "assignment_expression":
+		return n.Field != "left"
+	}
+	return true
+}
+
+// internalReturn reports whether return statement r belongs to an
+// internal or private function: its callers' uses are judged instead.
+func internalReturn(r *Node) bool {
+	for p := r.Parent; p != nil; p = p.Parent {
+		if p.Kind == "function_definition" {
+			for _, c := range p.Children {
+				if c.Kind == "visibility" && (c.Text() == "internal" || c.Text() == "private") {
+					return true
+				}
+			}
+			return false
 		}
 	}
 	return false
