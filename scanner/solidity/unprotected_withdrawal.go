@@ -80,22 +80,17 @@ func recordsCaller(f *Function) bool {
 }
 
 // qualified reports whether a condition dominating n reads something the
-// caller supplies or owns: a parameter, msg.value, or state looked up by
-// the caller.
+// caller supplies or owns: a parameter, msg.value, msg.sender, state
+// looked up by the caller, or a local computed from those (a signer
+// recovered from a signature the caller passed).
 func qualified(f *Function, n *Node) bool {
+	input := func(x *Node) bool {
+		return isMember(x, "msg", "value") || isMember(x, "msg", "sender") || isMember(x, "tx", "origin") ||
+			x.Kind == "identifier" && f.Param(x.Text())
+	}
+	derived := f.Derived(input)
 	for _, g := range f.Guards(n) {
-		hit := false
-		g.Cond.Walk(func(x *Node) bool {
-			switch {
-			case hit:
-			case isMember(x, "msg", "value"), isMember(x, "msg", "sender"), isMember(x, "tx", "origin"):
-				hit = true
-			case x.Kind == "identifier" && f.Param(x.Text()):
-				hit = true
-			}
-			return !hit
-		})
-		if hit {
+		if DependsOn(g.Cond, derived, input) {
 			return true
 		}
 	}

@@ -28,3 +28,16 @@ contract C83 {
         payable(msg.sender).transfer(address(this).balance);
     }
 }
+
+// The caller proves it is owed the amount with a signature.
+contract C84 {
+    address q1;
+
+    function f1(uint256 a, uint8 v, bytes32 r, bytes32 s) external {
+        bytes32 h = keccak256(abi.encodePacked(msg.sender, a, address(this)));
+        address w = ecrecover(h, v, r, s);
+        require(w != address(0) && w == q1, "sig");
+        // ok: SOL-UNPROTECTED-WITHDRAWAL
+        payable(msg.sender).transfer(a);
+    }
+}
