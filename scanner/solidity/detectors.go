@@ -30,6 +30,7 @@ var detectors = []scanner.Detector[*Unit]{
 	uninitializedStorage{},
 	arbitrarySend{},
 	unprotectedWithdrawal{},
+	staleEntryWrite{},
 	refundNoDebit{},
 	invertedBalanceCheck{},
 	uncheckedERC20{},
