@@ -57,11 +57,41 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			}
 		}
 		g := f.CFG()
+		// Calls of internal functions that write state count as writes of
+		// the variables they write, where they are made (a debit in a
+		// helper: _debit(msg.sender)); but only of a variable the function
+		// itself reads before the call (the stale value the callee can
+		// exploit), since a helper's bookkeeping is not otherwise visible.
+		var helperWrites []Write
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind == "call_expression" {
+				if h := f.internalCallee(n); h != nil && h != f && h.Body != nil && h.Kind == "function" {
+					for _, v := range writtenVars(h, 2) {
+						helperWrites = append(helperWrites, Write{Node: n, Var: v})
+					}
+				}
+			}
+			return true
+		})
 		// A write the call can reach on the CFG: later on the same path,
 		// or earlier in a loop the call is in; not one in another arm.
+		// An inline lock (a flag checked, set before the call and cleared
+		// after it) makes the function safe from that call.
 		writesAfter := func(call *Node) bool {
+			if inlineLock(f, g, call) {
+				return false
+			}
 			for _, w := range writes {
 				if g.ReachableFrom(call, w.Node) {
+					return true
+				}
+			}
+			if len(helperWrites) == 0 {
+				return false
+			}
+			read := readBefore(f, call)
+			for _, w := range helperWrites {
+				if read[w.Var] && g.ReachableFrom(call, w.Node) {
 					return true
 				}
 			}
@@ -86,6 +116,15 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return false
+		})
+		// A call into a contract at an address the caller chooses
+		// (IVault(param).withdraw()), then a state write: the callee is
+		// whatever the caller deployed.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind == "call_expression" && untrustedMemberCall(f, n) && writesAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			}
+			return true
 		})
 		// An internal function that makes the call, then a state write.
 		f.Body.Walk(func(n *Node) bool {
@@ -149,6 +188,122 @@ func callsUntrusted(f *Function) bool {
 		return !found
 	})
 	return found
+}
+
+// untrustedMemberCall reports whether call is a function call on a
+// contract at an address the caller supplies: T(p).g(…) or p.g(…) for a
+// parameter p (or msg.sender), not a low-level call (judged above) and
+// not a callback ABI function (judged as a token callback).
+func untrustedMemberCall(f *Function, call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	switch fn.Child("property").Text() {
+	case "call", "delegatecall", "staticcall", "send", "transfer", "value", "gas":
+		return false
+	}
+	if callbackABI[fn.Child("property").Text()] || f.libraryCall(call) {
+		return false
+	}
+	obj := fn.Child("object")
+	typ := ""
+	if obj != nil && obj.Kind == "call_expression" {
+		// T(x): a conversion to a contract or interface of the bundle.
+		c := obj.Child("function")
+		if c == nil || c.Kind != "identifier" || f.Contract.Unit.bundle[c.Text()] == nil || len(argNodes(obj)) != 1 {
+			return false
+		}
+		typ, obj = c.Text(), argNodes(obj)[0]
+	}
+	obj = uncast(obj)
+	switch {
+	case obj == nil:
+		return false
+	case isSender(obj):
+	case obj.Kind == "identifier" && f.Param(obj.Text()) && !f.IsState(obj.Text(), f.Locals()):
+		if typ == "" {
+			typ = f.declaredType(obj.Text())
+			if f.Contract.Unit.bundle[typ] == nil {
+				return false // not a contract-typed parameter
+			}
+		}
+	default:
+		return false
+	}
+	// A view or pure function is called with STATICCALL: it cannot
+	// change state, so it cannot re-enter to any effect.
+	if t := f.Contract.Unit.bundle[typ]; t != nil {
+		if g := t.Resolve(fn.Child("property").Text(), len(argNodes(call))); g != nil && (g.Mutability == "view" || g.Mutability == "pure") {
+			return false
+		}
+	}
+	return true
+}
+
+// writtenVars returns the state variables h writes, directly or through
+// its internal calls, depth levels deep.
+func writtenVars(h *Function, depth int) []string {
+	var out []string
+	for _, w := range h.StateWrites() {
+		out = append(out, w.Var)
+	}
+	if depth == 0 {
+		return out
+	}
+	h.Body.Walk(func(n *Node) bool {
+		if n.Kind == "call_expression" {
+			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil {
+				out = append(out, writtenVars(g, depth-1)...)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// readBefore returns the state variables f's body mentions before call.
+func readBefore(f *Function, call *Node) map[string]bool {
+	read := map[string]bool{}
+	locals := f.Locals()
+	f.Body.Walk(func(n *Node) bool {
+		if n.Start >= call.Start {
+			return false
+		}
+		if n.Kind == "identifier" && f.IsState(n.Text(), locals) {
+			read[n.Text()] = true
+		}
+		return true
+	})
+	return read
+}
+
+// inlineLock reports whether f guards call with a lock written in its own
+// body: a state variable read by a condition before the call, written
+// before the call and written again after it.
+func inlineLock(f *Function, g *CFG, call *Node) bool {
+	before, after := map[string]bool{}, map[string]bool{}
+	for _, w := range f.StateWrites() {
+		switch {
+		case g.ReachableFrom(w.Node, call):
+			before[w.Var] = true
+		case g.ReachableFrom(call, w.Node):
+			after[w.Var] = true
+		}
+	}
+	for _, gd := range f.Guards(call) {
+		found := false
+		gd.Cond.Walk(func(x *Node) bool {
+			if x.Kind == "identifier" && before[x.Text()] && after[x.Text()] {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // locked reports whether f holds a reentrancy lock: a modifier that,

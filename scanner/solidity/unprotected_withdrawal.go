@@ -14,7 +14,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // or owns (a parameter, msg.value, state looked up by msg.sender: a
 // signature, a password, a deposit, a ticket), and the function records
 // nothing against the caller (no write to state indexed by msg.sender,
-// such as a claimed flag or a debit). What remains is a payment gated only
+// such as a claimed flag or a debit, directly or by handing msg.sender
+// to an internal function that writes storage). What remains is a payment gated only
 // by global state (a flag, a deadline) or by nothing. Reports the payment.
 //
 // Known false positives: faucets and bounties that pay anyone by design;
@@ -46,6 +47,7 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		fromValue := f.Derived(func(n *Node) bool { return isMember(n, "msg", "value") })
+		ownEntry := f.Derived(callerEntry)
 		for _, c := range f.LowLevelCalls() {
 			if !c.isPayment() || !c.Invoked || c.Target == nil || !isMember(uncast(c.Target), "msg", "sender") {
 				continue
@@ -54,9 +56,10 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			if v == nil || v.Text() == "0" || DependsOn(v, fromValue, func(n *Node) bool { return isMember(n, "msg", "value") }) {
 				continue
 			}
-			// The caller's own recorded amount (m[msg.sender]) is a
-			// balance withdrawal: SOL-WITHDRAW-NO-DEBIT judges those.
-			if mentionsSender(v) {
+			// The caller's own recorded amount (m[msg.sender], directly or
+			// through a local) is a balance withdrawal:
+			// SOL-WITHDRAW-NO-DEBIT and SOL-REENTRANCY judge those.
+			if DependsOn(v, ownEntry, callerEntry) {
 				continue
 			}
 			if qualified(f, c.Node) {
@@ -76,7 +79,28 @@ func recordsCaller(f *Function) bool {
 			return true
 		}
 	}
-	return false
+	// the caller handed to an internal function that writes storage
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		if h := f.internalCallee(n); h != nil && h != f && h.Body != nil && writesStorage(h, 3) {
+			for _, a := range argNodes(n) {
+				if mentionsSender(a) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// callerEntry reports whether n reads state looked up by the caller
+// (m[msg.sender], m[msg.sender].f).
+func callerEntry(n *Node) bool {
+	return n.Kind == "array_access" && n.Child("index") != nil && mentionsSender(n.Child("index"))
 }
 
 // qualified reports whether a condition dominating n reads something the
