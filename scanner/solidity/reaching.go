@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"math/big"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -29,12 +30,31 @@ type Def struct {
 }
 
 // Reaching holds, for every block of a CFG, the definitions live on
-// entry.
+// entry, as a bit set over the function's definitions.
 type Reaching struct {
-	g  *CFG
-	in map[*Block]map[string][]*Def
-	// defs holds each statement's definitions, in source order.
-	defs map[*Node][]*Def
+	g    *CFG
+	defs []*Def
+	// of maps a statement to the indices of its definitions, in source
+	// order; byName a variable to the indices of all its definitions.
+	of     map[*Node][]int
+	byName map[string][]int
+	in     [][]uint64 // by block ID
+}
+
+// Defs returns the definitions f's statements make, by statement (the
+// same objects Reaching works on; cheap: no data flow is run).
+func (f *Function) Defs() map[*Node][]*Def {
+	f.defsOnce.Do(func() {
+		f.stmtDefs = map[*Node][]*Def{}
+		for _, b := range f.CFG().Blocks {
+			for _, s := range b.Stmts {
+				if ds := stmtDefs(s, b.Func); len(ds) > 0 {
+					f.stmtDefs[s] = ds
+				}
+			}
+		}
+	})
+	return f.stmtDefs
 }
 
 // Reaching returns f's reaching definitions (memoised).
@@ -45,19 +65,34 @@ func (f *Function) Reaching() *Reaching {
 
 func computeReaching(f *Function) *Reaching {
 	g := f.CFG()
-	r := &Reaching{g: g, in: map[*Block]map[string][]*Def{}, defs: map[*Node][]*Def{}}
-	for _, b := range g.Blocks {
-		for _, s := range b.Stmts {
-			r.defs[s] = stmtDefs(s, b.Func)
-		}
+	r := &Reaching{g: g, of: map[*Node][]int{}, byName: map[string][]int{}}
+	add := func(d *Def) int {
+		i := len(r.defs)
+		r.defs = append(r.defs, d)
+		r.byName[d.Name] = append(r.byName[d.Name], i)
+		return i
 	}
-	entry := map[string][]*Def{}
+	var entry []int
 	for _, p := range f.Params {
 		if p.Name != "" {
-			entry[p.Name] = []*Def{{Name: p.Name, Node: f.Node}}
+			entry = append(entry, add(&Def{Name: p.Name, Node: f.Node}))
 		}
 	}
-	// Iterate to a fixed point in reverse postorder; sets only grow.
+	stmt := f.Defs()
+	for _, b := range g.Blocks {
+		for _, s := range b.Stmts {
+			for _, d := range stmt[s] {
+				r.of[s] = append(r.of[s], add(d))
+			}
+		}
+	}
+	words := (len(r.defs) + 63) / 64
+	newSet := func() []uint64 { return make([]uint64, words) }
+	r.in = make([][]uint64, len(g.Blocks))
+	out := make([][]uint64, len(g.Blocks))
+	for i := range g.Blocks {
+		r.in[i], out[i] = newSet(), newSet()
+	}
 	order := make([]*Block, 0, len(g.Blocks))
 	for _, b := range g.Blocks {
 		if g.Reachable(b) {
@@ -65,23 +100,26 @@ func computeReaching(f *Function) *Reaching {
 		}
 	}
 	sortByOrder(g, order)
-	out := map[*Block]map[string][]*Def{}
+	tmp := newSet()
 	for changed := true; changed; {
 		changed = false
 		for _, b := range order {
-			in := map[string][]*Def{}
+			in := r.in[b.ID]
+			clear(in)
 			if b == g.Entry {
-				in = entry
-			}
-			for _, p := range b.Preds {
-				for name, ds := range out[p] {
-					in[name] = union(in[name], ds)
+				for _, i := range entry {
+					in[i/64] |= 1 << (i % 64)
 				}
 			}
-			r.in[b] = in
-			o := r.transfer(b, in, nil)
-			if !sameDefs(o, out[b]) {
-				out[b] = o
+			for _, p := range b.Preds {
+				for w, x := range out[p.ID] {
+					in[w] |= x
+				}
+			}
+			copy(tmp, in)
+			r.apply(tmp, b, nil)
+			if !slices.Equal(tmp, out[b.ID]) {
+				copy(out[b.ID], tmp)
 				changed = true
 			}
 		}
@@ -89,22 +127,20 @@ func computeReaching(f *Function) *Reaching {
 	return r
 }
 
-// transfer applies b's statements to in, stopping before stop when it is
-// one of them.
-func (r *Reaching) transfer(b *Block, in map[string][]*Def, stop *Node) map[string][]*Def {
-	o := make(map[string][]*Def, len(in))
-	for k, v := range in {
-		o[k] = v
-	}
+// apply runs b's statements over set, stopping before stop when it is one
+// of them: each definition kills the variable's others and adds itself.
+func (r *Reaching) apply(set []uint64, b *Block, stop *Node) {
 	for _, s := range b.Stmts {
 		if s == stop {
-			break
+			return
 		}
-		for _, d := range r.defs[s] {
-			o[d.Name] = []*Def{d}
+		for _, i := range r.of[s] {
+			for _, k := range r.byName[r.defs[i].Name] {
+				set[k/64] &^= 1 << (k % 64)
+			}
+			set[i/64] |= 1 << (i % 64)
 		}
 	}
-	return o
 }
 
 // At returns the definitions of identifier use that reach it: those live
@@ -116,7 +152,7 @@ func (r *Reaching) At(use *Node) []*Def {
 		return nil
 	}
 	b := r.g.BlockOf(use)
-	if b == nil {
+	if b == nil || !r.g.Reachable(b) {
 		return nil
 	}
 	var stmt *Node
@@ -126,7 +162,15 @@ func (r *Reaching) At(use *Node) []*Def {
 			break
 		}
 	}
-	return r.transfer(b, r.in[b], stmt)[use.Text()]
+	set := slices.Clone(r.in[b.ID])
+	r.apply(set, b, stmt)
+	var out []*Def
+	for _, i := range r.byName[use.Text()] {
+		if set[i/64]&(1<<(i%64)) != 0 {
+			out = append(out, r.defs[i])
+		}
+	}
+	return out
 }
 
 // Const returns the value of integer expression n where it is evaluated,
@@ -279,44 +323,6 @@ func stmtDefs(s *Node, fn *Function) []*Def {
 		return true
 	})
 	return out
-}
-
-func union(a, b []*Def) []*Def {
-	out := a
-	for _, d := range b {
-		found := false
-		for _, x := range out {
-			if x == d {
-				found = true
-				break
-			}
-		}
-		if !found {
-			if len(out) == len(a) {
-				out = append([]*Def(nil), a...)
-			}
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-func sameDefs(a, b map[string][]*Def) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		w, ok := b[k]
-		if !ok || len(v) != len(w) {
-			return false
-		}
-		for i := range v {
-			if v[i] != w[i] {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // sortByOrder sorts blocks in reverse postorder.

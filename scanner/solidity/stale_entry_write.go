@@ -42,10 +42,21 @@ func (d staleEntryWrite) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || f.Contract.Kind == "interface" {
 			continue
 		}
+		// Two entries written back are needed: skip the data-flow work
+		// for functions without two keyed assignments.
+		keyed := 0
+		for _, w := range f.StateWrites() {
+			if w.Node.Kind == "assignment_expression" && entryKey(w.Node.Child("left")) != nil {
+				keyed++
+			}
+		}
+		if keyed < 2 {
+			continue
+		}
 		locals := f.Locals()
 		// copies: local name -> the entry it was read from.
 		copies := map[string]entryCopy{}
-		for _, ds := range f.Reaching().defs {
+		for _, ds := range f.Defs() {
 			for _, def := range ds {
 				if def.Value == nil || !locals[def.Name] {
 					continue

@@ -129,13 +129,22 @@ func timestampUses(f *Function) []*Node {
 		n = unwrapConversion(n)
 		return n != nil && (blockSource(n) == "timestamp" || n.Kind == "call_expression" && returnsTS(n))
 	}
+	// Only a function that reads the timestamp needs the data flow.
+	reads := false
+	f.Body.Walk(func(n *Node) bool {
+		reads = reads || isTS(n)
+		return !reads
+	})
+	if !reads {
+		return nil
+	}
 	// holds[x] is set when local x holds the timestamp; elapsed[x] when it
 	// holds a difference with it.
 	holds, elapsed := map[string]bool{}, map[string]bool{}
 	locals := f.Locals()
 	for changed := true; changed; {
 		changed = false
-		for _, d := range f.Reaching().defs {
+		for _, d := range f.Defs() {
 			for _, def := range d {
 				if def.Value == nil || holds[def.Name] && elapsed[def.Name] || f.IsState(def.Name, locals) {
 					continue

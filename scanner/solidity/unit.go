@@ -131,6 +131,8 @@ type Function struct {
 	cfgOnce   sync.Once
 	reachOnce sync.Once
 	reach     *Reaching
+	defsOnce  sync.Once
+	stmtDefs  map[*Node][]*Def
 	cfg       *CFG
 	sumOnce   sync.Once
 	sum       Summary
