@@ -18,7 +18,10 @@ import (
 // reachable state write; or a token transfer that calls back into its
 // receiver (safeTransferFrom, _safeMint through its body, ERC-777 hooks)
 // followed by a reachable write. Writes of the function's modifiers after
-// "_" count. A lock is recognised by what its modifier does
+// "_" count; so does a call of an internal function writing state the
+// function read before the call. A call into a contract at an address the
+// caller supplies (T(param).g(), not view or pure) counts when followed
+// by a write of state read before it. A lock is recognised by what its modifier does
 // (checks, sets storage before "_", sets it again after), never by name. Reports the call. A modifier that calls into a contract at
 // a caller-chosen address (Bank(msg.sender).f()) before "_" of a function
 // that writes state is reported at the function header.
@@ -120,8 +123,25 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 		// A call into a contract at an address the caller chooses
 		// (IVault(param).withdraw()), then a state write: the callee is
 		// whatever the caller deployed.
+		// Only a write of state read before the call counts here: a
+		// callback by design (a flash loan's receiver) is followed by the
+		// repayment's bookkeeping, which it cannot exploit.
+		staleWriteAfter := func(call *Node) bool {
+			if inlineLock(f, g, call) {
+				return false
+			}
+			read := readBefore(f, call)
+			for _, ws := range [][]Write{writes, helperWrites} {
+				for _, w := range ws {
+					if read[w.Var] && g.ReachableFrom(call, w.Node) {
+						return true
+					}
+				}
+			}
+			return false
+		}
 		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" && untrustedMemberCall(f, n) && writesAfter(n) {
+			if n.Kind == "call_expression" && untrustedMemberCall(f, n) && staleWriteAfter(n) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true

@@ -5,8 +5,9 @@ interface I111 {
     function v() external view returns (uint256);
 }
 
-// A call into a contract whose address the caller supplies, then a state
-// write: the callee runs the caller's code.
+// A call into a contract whose address the caller supplies, then a write
+// of state read before it: the callee runs the caller's code and sees the
+// stale value.
 contract C111 {
     mapping(address => uint256) q1;
 
@@ -18,8 +19,9 @@ contract C111 {
     }
 
     function f2(address t, uint256 x) external {
+        uint256 b = q1[msg.sender];
         // ruleid: SOL-REENTRANCY
         I111(t).f(x);
-        q1[msg.sender] += x;
+        q1[msg.sender] = b + x;
     }
 }

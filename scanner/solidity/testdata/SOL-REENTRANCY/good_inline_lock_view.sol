@@ -2,6 +2,7 @@ pragma solidity ^0.8.0;
 
 interface I112 {
     function v() external view returns (uint256);
+    function cb(uint256) external;
 }
 
 library L112 {
@@ -31,6 +32,14 @@ contract C112 {
         // ok: SOL-REENTRANCY
         uint256 a = t.v();
         q1[msg.sender] = a;
+    }
+
+    // A callback by design: the bookkeeping after it reads nothing the
+    // function read before the call.
+    function f4(I112 t, uint256 x) external {
+        // ok: SOL-REENTRANCY
+        t.cb(x);
+        q1[address(t)] += x;
     }
 
     function f3(uint256[] memory a) external {
