@@ -28,6 +28,7 @@ var detectors = []scanner.Detector[*Unit]{
 	plaintextCommit{},
 	shortAddress{},
 	uninitializedStorage{},
+	memoryLostWrite{},
 	arbitrarySend{},
 	refundNoDebit{},
 	invertedBalanceCheck{},

@@ -233,3 +233,79 @@ func (f *Function) LocationOf(n *Node) Loc {
 	}
 	return Unknown
 }
+
+// ExprType returns the declared type of an access chain inside f: a
+// variable's type, a struct member's (s.a), an array's element or a
+// mapping's value (x[i]), a conversion's target (bytes(s)); "" for
+// anything else (calls, literals, operators).
+func (f *Function) ExprType(n *Node) string {
+	if n == nil {
+		return ""
+	}
+	switch n.Kind {
+	case "identifier":
+		return f.TypeOf(n.Text())
+	case "parenthesized_expression":
+		if len(n.Children) == 1 {
+			return f.ExprType(n.Children[0])
+		}
+	case "member_expression":
+		base := f.ExprType(n.Child("object"))
+		if base == "" {
+			if n.Child("object").Text() == "msg" && n.Child("property").Text() == "data" {
+				return "bytes"
+			}
+			return ""
+		}
+		if n.Child("property").Text() == "length" && (IsDynamicType(base) || strings.HasSuffix(base, "]")) {
+			return "uint256"
+		}
+		fields, ok := f.Contract.StructFields(base)
+		if !ok {
+			return ""
+		}
+		prop := n.Child("property").Text()
+		for _, fd := range fields {
+			if fd.Name == prop {
+				return fd.Type
+			}
+		}
+	case "array_access":
+		return elemType(f.ExprType(n.Child("base")))
+	case "type_cast_expression":
+		if t := n.FirstKind("primitive_type"); t != nil {
+			return strings.TrimSpace(t.Text())
+		}
+	}
+	return ""
+}
+
+// elemType is the type an index access of typ yields: T for T[] and T[n],
+// V for mapping(K => V), byte for bytes; "" otherwise.
+func elemType(typ string) string {
+	typ = strings.TrimSpace(typ)
+	switch {
+	case strings.HasSuffix(typ, "]"):
+		if i := strings.LastIndex(typ, "["); i > 0 {
+			return strings.TrimSpace(typ[:i])
+		}
+	case strings.HasPrefix(typ, "mapping") && strings.HasSuffix(typ, ")"):
+		inner := typ[strings.Index(typ, "(")+1 : len(typ)-1]
+		depth := 0
+		for i := 0; i+1 < len(inner); i++ {
+			switch inner[i] {
+			case '(':
+				depth++
+			case ')':
+				depth--
+			case '=':
+				if depth == 0 && inner[i+1] == '>' {
+					return strings.TrimSpace(inner[i+2:])
+				}
+			}
+		}
+	case typ == "bytes":
+		return "bytes1"
+	}
+	return ""
+}

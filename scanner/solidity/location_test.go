@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -157,5 +158,28 @@ contract C2 is C1 {}
 	}
 	if _, ok := c2.StructFields("C1"); ok {
 		t.Error("C1 is a contract, not a struct")
+	}
+}
+
+func TestExprType(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+struct F1 { string s; uint[] xs; }
+contract C1 {
+    struct S1 { F1 f; bytes b; }
+    mapping(address => mapping(uint => S1)) q1;
+    S1[3] q2;
+    function f1(string calldata p1) external {
+        x(q1[msg.sender][1].f.s, q2[0].b, q1[msg.sender][2].f.xs[0], q2[1].f.xs.length, bytes(p1), msg.data, p1);
+    }
+}
+`)
+	f := contractNamed(u, "C1").Functions[0]
+	var got []string
+	for _, a := range argNodes(f.Body.FindAll("call_expression")[0]) {
+		got = append(got, f.ExprType(a))
+	}
+	want := []string{"string", "bytes", "uint", "uint256", "bytes", "bytes", "string"}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("ExprType = %q, want %q", got, want)
 	}
 }

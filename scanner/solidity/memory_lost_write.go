@@ -1,0 +1,166 @@
+package solidity
+
+import (
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// memoryLostWrite: a local memory copy of storage (S memory v = m[k];) is
+// updated (v.claimed = true) and the update never reaches storage. The
+// author meant a storage pointer: the flag, balance or counter written
+// stays as it was, so a claim can be repeated or a debt never recorded.
+//
+// Decides, from the data-location fact (location.go): in a function that
+// may change state, a local of reference type whose location is Memory,
+// initialised or assigned (v = …) from an expression whose location is
+// Storage, whose members or elements are then written (v.a = …, v.a += …,
+// v.b[i] = …, delete v.a, v.n++), and which never leaves the function:
+// not assigned back whole or part (m[k] = v, m[k].a = v.a), not passed on
+// whole to any call (an internal helper, abi.encode, push), nor a member
+// of reference type (or unknown type) to an internal function, not returned, not assigned to another variable.
+// Passing it to an event is ignored. Reports the declaration, where
+// memory becomes storage.
+//
+// Known false positives: a copy modified on purpose as scratch space and
+// only read afterwards (a simulated update whose fields are read back).
+type memoryLostWrite struct{}
+
+func (memoryLostWrite) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-MEMORY-LOST-WRITE",
+		Title:          "Update of a memory copy of storage is lost",
+		Severity:       scanner.Medium,
+		Confidence:     0.7,
+		Category:       "other",
+		CWE:            "CWE-664",
+		Description:    "A struct or array is copied from storage into a memory variable, the copy is modified, and it is never written back or passed on. The update is discarded when the function returns: storage keeps the old values (a claim flag never set, a balance never reduced).",
+		Recommendation: "Declare the variable storage (S storage v = m[k];) so writes go to the contract's state, or assign the modified copy back (m[k] = v).",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d memoryLostWrite) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		if f.Body == nil || f.Kind == "modifier" {
+			continue
+		}
+		switch f.Mutability {
+		case "view", "pure", "constant":
+			continue
+		}
+		count := map[string]int{}
+		var decls []*Node
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind == "variable_declaration" {
+				count[n.Child("name").Text()]++
+				decls = append(decls, n)
+			}
+			return true
+		})
+		for _, decl := range decls {
+			name := decl.Child("name").Text()
+			if count[name] != 1 || f.LocalLoc(decl) != Memory || f.Contract.IsValueType(decl.Child("type").Text()) {
+				continue
+			}
+			if !d.copiedFromStorage(f, decl, name) {
+				continue
+			}
+			if d.lostWrite(f, decl, name) {
+				out = append(out, u.finding(d.Meta().ID, decl.Parent, scope(f)))
+			}
+		}
+	}
+	return out
+}
+
+// copiedFromStorage reports whether the local's initial value, or a value
+// assigned to it whole, is located in storage.
+func (memoryLostWrite) copiedFromStorage(f *Function, decl *Node, name string) bool {
+	if st := decl.Parent; st != nil && st.Kind == "variable_declaration_statement" && st.FirstKind("variable_declaration") == decl {
+		if f.LocationOf(st.Child("value")) == Storage {
+			return true
+		}
+	}
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		if n.Kind == "assignment_expression" && n.Operator() == "=" {
+			if l := n.Child("left"); l != nil && l.Kind == "identifier" && l.Text() == name && f.LocationOf(n.Child("right")) == Storage {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// accessChain climbs from an identifier through the member and index
+// accesses it is the base of: v in v.a.b[i] gives v.a.b[i].
+func accessChain(x *Node) *Node {
+	for p := x.Parent; p != nil; p = x.Parent {
+		switch {
+		case p.Kind == "member_expression" && x.Field == "object",
+			p.Kind == "array_access" && x.Field == "base",
+			p.Kind == "parenthesized_expression":
+			x = p
+			continue
+		}
+		break
+	}
+	return x
+}
+
+// isLvalue reports whether n is what its parent writes (writeTarget): the
+// left side of an assignment, the operand of ++, -- or delete.
+func isLvalue(n *Node) bool {
+	p := n.Parent
+	if p == nil || p.Kind == "call_expression" || p.Kind == "unary_expression" && p.Operator() != "delete" {
+		return false
+	}
+	return writeTarget(p) == n
+}
+
+// lostWrite reports whether the memory local name has a member or element
+// written and never leaves f.
+func (memoryLostWrite) lostWrite(f *Function, decl *Node, name string) bool {
+	written, escapes := false, false
+	f.Body.Walk(func(x *Node) bool {
+		if escapes {
+			return false
+		}
+		if x.Kind != "identifier" || x.Text() != name || x.Field == "property" || x.Parent == decl {
+			return true
+		}
+		c := accessChain(x)
+		whole := c == x
+		if x.Ancestor("emit_statement") != nil {
+			return true
+		}
+		switch {
+		case isLvalue(c):
+			if !whole {
+				written = true
+			}
+		case x.Ancestor("return_statement") != nil:
+			escapes = true
+		case whole:
+			// v handed on whole: a call, an assignment to another
+			// variable or to storage, a tuple or struct literal.
+			escapes = true
+		case c.Field == "right" && c.Parent.Kind == "assignment_expression" && c.Parent.Operator() == "=" && f.LocationOf(c.Parent.Child("left")) == Storage:
+			escapes = true // m[k].a = v.a
+		case c.Field == "function":
+			escapes = true // v.a.g(…): a bound library function may keep it
+		case c.Parent != nil && c.Parent.Kind == "call_argument":
+			// A member of reference type handed to an internal function,
+			// which may store it; values are read.
+			if call := c.Parent.Parent; call != nil && call.Kind == "call_expression" && f.internalCallee(call) != nil && !f.Contract.IsValueType(f.ExprType(c)) {
+				escapes = true
+			}
+		}
+		return true
+	})
+	return written && !escapes
+}
