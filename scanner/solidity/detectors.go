@@ -29,6 +29,7 @@ var detectors = []scanner.Detector[*Unit]{
 	shortAddress{},
 	uninitializedStorage{},
 	memoryLostWrite{},
+	encodePackedCollision{},
 	arbitrarySend{},
 	refundNoDebit{},
 	invertedBalanceCheck{},
