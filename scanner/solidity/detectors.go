@@ -30,6 +30,7 @@ var detectors = []scanner.Detector[*Unit]{
 	uninitializedStorage{},
 	memoryLostWrite{},
 	encodePackedCollision{},
+	deleteMappingStruct{},
 	arbitrarySend{},
 	refundNoDebit{},
 	invertedBalanceCheck{},
