@@ -1,6 +1,8 @@
 package solidity
 
 import (
+	"strings"
+
 	"github.com/bulwark-sec/bulwark/scanner"
 )
 
@@ -17,11 +19,15 @@ import (
 // not assigned back whole or part (m[k] = v, m[k].a = v.a), not passed on
 // whole to any call (an internal helper, abi.encode, push), nor a member
 // of reference type (or unknown type) to an internal function, not returned, not assigned to another variable.
-// Passing it to an event is ignored. Reports the declaration, where
-// memory becomes storage.
+// Passing it to an event is ignored. At least one write must be dead: no
+// later read of that member or element path (indices ignored; inside a
+// loop, any read in the loop), so a copy used as scratch space whose
+// updated fields are read back is left alone. Reports the declaration,
+// where memory becomes storage.
 //
-// Known false positives: a copy modified on purpose as scratch space and
-// only read afterwards (a simulated update whose fields are read back).
+// Known false positives: a scratch copy with a field set and never read
+// (dead code rather than a lost update). Known misses: a lost update that
+// is also read locally (v.amount -= x; pay(v.amount)).
 type memoryLostWrite struct{}
 
 func (memoryLostWrite) Meta() scanner.Rule {
@@ -122,10 +128,11 @@ func isLvalue(n *Node) bool {
 	return writeTarget(p) == n
 }
 
-// lostWrite reports whether the memory local name has a member or element
-// written and never leaves f.
+// lostWrite reports whether the memory local name never leaves f and has
+// a dead member or element write: one no later read sees.
 func (memoryLostWrite) lostWrite(f *Function, decl *Node, name string) bool {
-	written, escapes := false, false
+	var writes, reads []*Node
+	escapes := false
 	f.Body.Walk(func(x *Node) bool {
 		if escapes {
 			return false
@@ -139,9 +146,16 @@ func (memoryLostWrite) lostWrite(f *Function, decl *Node, name string) bool {
 			return true
 		}
 		switch {
-		case isLvalue(c):
+		case isLvalue(c) || c.Parent != nil && c.Parent.Kind == "tuple_expression" && c.Parent.Field == "left":
 			if !whole {
-				written = true
+				writes = append(writes, c)
+				p := c.Parent
+				if p.Kind == "tuple_expression" {
+					p = p.Parent
+				}
+				if p.Kind != "assignment_expression" || p.Operator() != "=" {
+					reads = append(reads, c) // v.a += 1, v.a++ read v.a
+				}
 			}
 		case x.Ancestor("return_statement") != nil:
 			escapes = true
@@ -153,14 +167,69 @@ func (memoryLostWrite) lostWrite(f *Function, decl *Node, name string) bool {
 			escapes = true // m[k].a = v.a
 		case c.Field == "function":
 			escapes = true // v.a.g(…): a bound library function may keep it
-		case c.Parent != nil && c.Parent.Kind == "call_argument":
+		default:
+			reads = append(reads, c)
 			// A member of reference type handed to an internal function,
 			// which may store it; values are read.
-			if call := c.Parent.Parent; call != nil && call.Kind == "call_expression" && f.internalCallee(call) != nil && !f.Contract.IsValueType(f.ExprType(c)) {
-				escapes = true
+			if p := c.Parent; p != nil && p.Kind == "call_argument" {
+				if call := p.Parent; call != nil && call.Kind == "call_expression" && f.internalCallee(call) != nil && !f.Contract.IsValueType(f.ExprType(c)) {
+					escapes = true
+				}
 			}
 		}
 		return true
 	})
-	return written && !escapes
+	if escapes {
+		return false
+	}
+	for _, w := range writes {
+		if !readAfter(w, reads) {
+			return true
+		}
+	}
+	return false
+}
+
+// readAfter reports whether one of reads sees what w wrote: the same
+// member or element path (indices ignored), a part or a whole of it, read
+// after w or anywhere in a loop around w.
+func readAfter(w *Node, reads []*Node) bool {
+	wp := accessPathOf(w)
+	loop := w.Ancestor("for_statement", "while_statement", "do_while_statement")
+	for _, r := range reads {
+		if r == w || r.Start < w.End && (loop == nil || !loop.Contains(r)) {
+			continue
+		}
+		if rp := accessPathOf(r); overlaps(rp, wp) {
+			return true
+		}
+	}
+	return false
+}
+
+// accessPathOf spells an access chain with its indices dropped: v.a[i].b
+// gives v.a[].b.
+func accessPathOf(n *Node) string {
+	switch n.Kind {
+	case "identifier":
+		return n.Text()
+	case "member_expression":
+		return accessPathOf(n.Child("object")) + "." + n.Child("property").Text()
+	case "array_access":
+		return accessPathOf(n.Child("base")) + "[]"
+	case "parenthesized_expression":
+		if len(n.Children) == 1 {
+			return accessPathOf(n.Children[0])
+		}
+	}
+	return "?"
+}
+
+// overlaps reports whether one path is the other or a prefix of it ending
+// at a member or index boundary.
+func overlaps(a, b string) bool {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	return strings.HasPrefix(b, a) && (len(a) == len(b) || b[len(a)] == '.' || b[len(a)] == '[')
 }

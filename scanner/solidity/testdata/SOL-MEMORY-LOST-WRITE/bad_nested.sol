@@ -40,5 +40,13 @@ contract C2 {
         inner.x = 0;
     }
 
+    function f4(uint256 n) external {
+        for (uint256 i = 0; i < n; i++) {
+            // ruleid: SOL-MEMORY-LOST-WRITE
+            S1 memory e = q2[i];
+            (e.o, e.f.x) = (msg.sender, 0);
+        }
+    }
+
     function g1(address, uint256) internal {}
 }

@@ -38,6 +38,29 @@ contract Book {
         return o.price * o.amount;
     }
 
+    uint[] prices;
+    uint median;
+
+    function settle() public {
+        // ok: SOL-MEMORY-LOST-WRITE
+        uint[] memory sorted = prices;
+        for (uint i = 1; i < sorted.length; i++) {
+            for (uint j = i; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+                uint t = sorted[j];
+                sorted[j] = sorted[j - 1];
+                sorted[j - 1] = t;
+            }
+        }
+        median = sorted[sorted.length / 2];
+    }
+
+    function fill(uint id, uint amount) public {
+        // ok: SOL-MEMORY-LOST-WRITE
+        Order memory o = byId[id];
+        o.amount -= amount;
+        require(o.amount * o.price > 0);
+    }
+
     function f1(uint[] q1) public {
         // ok: SOL-MEMORY-LOST-WRITE
         uint[] memory q2 = q1;
