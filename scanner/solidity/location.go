@@ -149,9 +149,15 @@ func (f *Function) TypeOf(name string) string {
 //     value type, which live in code).
 //
 // A name f cannot resolve is Unknown.
-func (f *Function) Location(name string) Loc {
+func (f *Function) Location(name string) Loc { return f.location(name, 0) }
+
+// maxVarChain bounds the var-to-var chain location follows: var a = b;
+// var b = a; must not recurse forever on code no compiler accepts.
+const maxVarChain = 8
+
+func (f *Function) location(name string, depth int) Loc {
 	if d := f.localDecls()[name]; d != nil {
-		return f.LocalLoc(d)
+		return f.localLoc(d, depth)
 	}
 	if p, ret := f.param(name); p != nil {
 		if l := declaredLoc(p); l != Unknown {
@@ -179,14 +185,16 @@ func (f *Function) Location(name string) Loc {
 
 // LocalLoc returns the data location of the local declared by decl (a
 // variable_declaration in f's body); see Location.
-func (f *Function) LocalLoc(decl *Node) Loc {
+func (f *Function) LocalLoc(decl *Node) Loc { return f.localLoc(decl, 0) }
+
+func (f *Function) localLoc(decl *Node, depth int) Loc {
 	if l := declaredLoc(decl); l != Unknown {
 		return l
 	}
 	typ := strings.TrimSpace(decl.Child("type").Text())
 	if typ == "var" {
-		if st := decl.Parent; st != nil && st.Kind == "variable_declaration_statement" {
-			return f.LocationOf(st.Child("value"))
+		if st := decl.Parent; st != nil && st.Kind == "variable_declaration_statement" && depth < maxVarChain {
+			return f.locationOf(st.Child("value"), depth+1)
 		}
 		return Unknown
 	}
@@ -200,11 +208,13 @@ func (f *Function) LocalLoc(decl *Node) Loc {
 // variable's (Location), inherited by member and index accesses (s.a[i].b
 // of a storage s is storage), Memory for values built fresh (struct
 // constructors, new, abi encodings), Unknown for calls and anything else.
-func (f *Function) LocationOf(n *Node) Loc {
+func (f *Function) LocationOf(n *Node) Loc { return f.locationOf(n, 0) }
+
+func (f *Function) locationOf(n *Node, depth int) Loc {
 	for n != nil {
 		switch n.Kind {
 		case "identifier":
-			return f.Location(n.Text())
+			return f.location(n.Text(), depth)
 		case "member_expression":
 			n = n.Child("object")
 		case "array_access":

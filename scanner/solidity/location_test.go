@@ -183,3 +183,16 @@ contract C1 {
 		t.Errorf("ExprType = %q, want %q", got, want)
 	}
 }
+
+func TestLocationVarCycle(t *testing.T) {
+	// Code no compiler accepts must not recurse forever.
+	u := parseSnippet(t, `pragma solidity ^0.4.24;
+contract C1 { function f1() public { var a = b; var b = a; var c = c; } }
+`)
+	f := contractNamed(u, "C1").Functions[0]
+	for _, name := range []string{"a", "b", "c"} {
+		if got := f.Location(name); got != Unknown {
+			t.Errorf("Location(%s) = %v, want unknown", name, got)
+		}
+	}
+}
