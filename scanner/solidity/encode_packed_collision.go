@@ -86,18 +86,24 @@ func (d encodePackedCollision) Check(u *Unit) []scanner.Finding {
 
 // dynamicArg reports whether a is a non-constant value of dynamic type.
 func (encodePackedCollision) dynamicArg(f *Function, a *Node) bool {
-	for a.Kind == "type_cast_expression" || a.Kind == "parenthesized_expression" {
-		if a.Kind == "type_cast_expression" && !IsDynamicType(f.ExprType(a)) {
-			return false
+	// Through parentheses and conversions to a dynamic type (bytes(s)):
+	// the operand decides. bytes32(b) is fixed-size.
+	for unwrapping := true; unwrapping; {
+		switch a.Kind {
+		case "parenthesized_expression":
+			if len(a.Children) != 1 {
+				return false
+			}
+			a = a.Children[0]
+		case "type_cast_expression":
+			arg := a.FirstKind("call_argument")
+			if !IsDynamicType(f.ExprType(a)) || arg == nil || len(arg.Children) == 0 {
+				return false
+			}
+			a = arg.Children[0]
+		default:
+			unwrapping = false
 		}
-		inner := a.FirstKind("call_argument")
-		if a.Kind == "parenthesized_expression" {
-			inner = a
-		}
-		if inner == nil || len(inner.Children) == 0 {
-			return false
-		}
-		a = inner.Children[0]
 	}
 	if IsMember(a, "msg", "data") {
 		return true

@@ -16,6 +16,11 @@ contract Registry {
         owners[keccak256(abi.encodePacked(name, nonce, msg.sender))] = msg.sender;
     }
 
+    function f2(bytes calldata q1, string calldata q2) external view returns (bool) {
+        // ok: SOL-ENCODE-PACKED-COLLISION
+        return owners[keccak256(abi.encodePacked(bytes32(q1), q2))] == msg.sender;
+    }
+
     function f1(bytes32 q1, address q2, uint256 q3) external view returns (bool) {
         // ok: SOL-ENCODE-PACKED-COLLISION
         return keccak256(abi.encodePacked(q1, q2, q3)) == q1;
