@@ -16,9 +16,10 @@ import (
 // initialised or assigned (v = …) from an expression whose location is
 // Storage, whose members or elements are then written (v.a = …, v.a += …,
 // v.b[i] = …, delete v.a, v.n++), and which never leaves the function:
-// not assigned back whole or part (m[k] = v, m[k].a = v.a), not passed on
-// whole to any call (an internal helper, abi.encode, push), nor a member
-// of reference type (or unknown type) to an internal function, not returned, not assigned to another variable.
+// not assigned back whole or in part (m[k] = v, m[k].a = v.a), not passed
+// whole to any call (an internal helper, abi.encode, push), no member of
+// reference or unknown type passed to an internal function, not returned,
+// not assigned to another variable, not named in inline assembly.
 // Passing it to an event is ignored. At least one write must be dead: no
 // later read of that member or element path (indices ignored; inside a
 // loop, any read in the loop), so a copy used as scratch space whose
@@ -135,6 +136,10 @@ func (memoryLostWrite) lostWrite(f *Function, decl *Node, name string) bool {
 	escapes := false
 	f.Body.Walk(func(x *Node) bool {
 		if escapes {
+			return false
+		}
+		if x.Kind == "assembly_statement" && x.Mentions(name) || x.Kind == "yul_identifier" && x.Text() == name {
+			escapes = true // assembly may store or return it
 			return false
 		}
 		if x.Kind != "identifier" || x.Text() != name || x.Field == "property" || x.Parent == decl {

@@ -40,6 +40,15 @@ contract C3 {
         g1(k, v);
     }
 
+    function f5(uint256 k) external returns (bytes32 h) {
+        // ok: SOL-MEMORY-LOST-WRITE
+        S1 memory v = q1[k];
+        v.a = 0;
+        assembly {
+            h := keccak256(v, 64)
+        }
+    }
+
     function g1(uint256 k, S1 memory v) internal {
         q1[k] = v;
     }
