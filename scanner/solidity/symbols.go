@@ -1,5 +1,7 @@
 package solidity
 
+import "strings"
+
 // Symbols of the analysis layer: C3 linearisation of inheritance across
 // the bundle and function resolution through it.
 
@@ -131,4 +133,41 @@ func (c *Contract) ResolveSuper(from *Contract, name string, arity int) *Functio
 		}
 	}
 	return nil
+}
+
+// structFields lists a struct declaration's members.
+func structFields(n *Node) []Param {
+	var out []Param
+	for _, m := range n.Child("body").Children {
+		if m.Kind == "struct_member" {
+			out = append(out, Param{Name: m.Child("name").Text(), Type: strings.TrimSpace(m.Child("type").Text())})
+		}
+	}
+	return out
+}
+
+// StructFields returns the members of the struct type name (S or L.S) as
+// seen from c: declared in c or a base, at file level, or anywhere else in
+// the bundle; ok is false when name is not a struct.
+func (c *Contract) StructFields(name string) (fields []Param, ok bool) {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, x := range c.Lineage() {
+		if fs, ok := x.Fields[name]; ok {
+			return fs, true
+		}
+	}
+	if fs, ok := c.Unit.structs[name]; ok {
+		return fs, true
+	}
+	for _, x := range c.Unit.bundle {
+		if fs, ok := x.Fields[name]; ok {
+			return fs, true
+		}
+		if fs, ok := x.Unit.structs[name]; ok {
+			return fs, true
+		}
+	}
+	return nil, false
 }

@@ -47,11 +47,12 @@ func (d uninitializedStorage) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			decl := n.FirstKind("variable_declaration")
-			if decl == nil || decl.FirstKind("storage_location") != nil || decl.HasToken("memory") || decl.HasToken("storage") {
+			// Storage by the compiler's default for a reference-type local
+			// without a keyword (LocalLoc); string and bytes are left out.
+			if decl == nil || declaredLoc(decl) != Unknown {
 				return true
 			}
-			typ := strings.TrimSpace(decl.Child("type").Text())
-			if strings.HasSuffix(typ, "]") || strings.HasPrefix(typ, "mapping") || f.Contract.IsStruct(typ) {
+			if typ := strings.TrimSpace(decl.Child("type").Text()); f.LocalLoc(decl) == Storage && typ != "string" && typ != "bytes" {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true

@@ -24,6 +24,7 @@ type Unit struct {
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
 	dets     []scanner.Detector[*Unit]
+	structs  map[string][]Param // file-level struct declarations (0.6 on)
 
 	funcsOnce sync.Once
 	allFuncs  []*Function // funcs
@@ -83,6 +84,8 @@ type Contract struct {
 	Functions []*Function
 	Modifiers []*Function
 	Structs   map[string]bool
+	// Fields lists each struct's members with their declared types.
+	Fields map[string][]Param
 
 	randomOnce      sync.Once // randomContext, shared by two detectors
 	random, entropy bool
@@ -136,6 +139,8 @@ type Function struct {
 	cfg       *CFG
 	sumOnce   sync.Once
 	sum       Summary
+	declOnce  sync.Once
+	decls     map[string]*Node // localDecls (location.go)
 }
 
 // facts computes the memoised facts of f.
@@ -166,12 +171,17 @@ func (u *Unit) analyze() {
 			}
 		case "contract_declaration", "library_declaration", "interface_declaration":
 			u.Contracts = append(u.Contracts, u.contract(c))
+		case "struct_declaration":
+			if u.structs == nil {
+				u.structs = map[string][]Param{}
+			}
+			u.structs[c.Child("name").Text()] = structFields(c)
 		}
 	}
 }
 
 func (u *Unit) contract(n *Node) *Contract {
-	c := &Contract{Name: n.Child("name").Text(), Node: n, Unit: u, Structs: map[string]bool{}}
+	c := &Contract{Name: n.Child("name").Text(), Node: n, Unit: u, Structs: map[string]bool{}, Fields: map[string][]Param{}}
 	c.Kind = strings.TrimSuffix(n.Kind, "_declaration")
 	c.Abstract = n.HasToken("abstract")
 	for _, ch := range n.Children {
@@ -208,7 +218,9 @@ func (u *Unit) contract(n *Node) *Contract {
 				c.Functions = append(c.Functions, f)
 			}
 		case "struct_declaration":
-			c.Structs[m.Child("name").Text()] = true
+			name := m.Child("name").Text()
+			c.Structs[name] = true
+			c.Fields[name] = structFields(m)
 		}
 	}
 	return c
@@ -353,20 +365,8 @@ func (c *Contract) AllFunctions() []*Function {
 
 // IsStruct reports whether name is a struct type visible in c or the bundle.
 func (c *Contract) IsStruct(name string) bool {
-	if i := strings.LastIndex(name, "."); i >= 0 {
-		name = name[i+1:]
-	}
-	for _, x := range c.Lineage() {
-		if x.Structs[name] {
-			return true
-		}
-	}
-	for _, x := range c.Unit.bundle {
-		if x.Structs[name] {
-			return true
-		}
-	}
-	return false
+	_, ok := c.StructFields(name)
+	return ok
 }
 
 // Entry reports whether anyone can call the function from outside and it
@@ -440,8 +440,9 @@ func (f *Function) IsState(name string, locals map[string]bool) bool {
 
 var elementary = regexp.MustCompile(`^(u?int\d*|address|bool|bytes\d+|string|bytes|byte|address payable)$`)
 
-// aliases returns the locals that point into storage: declared storage, or
-// (before 0.5) var/struct locals initialised from a state variable.
+// aliases returns the locals that point into storage (LocalLoc: declared
+// storage, or before 0.5 var and reference-type locals without a keyword)
+// initialised from a state variable.
 func (f *Function) aliases() map[string]bool {
 	f.facts()
 	return f.alias
@@ -458,9 +459,7 @@ func (f *Function) computeAliases() map[string]bool {
 		if v == nil || d == nil {
 			return true
 		}
-		typ := strings.TrimSpace(d.Child("type").Text())
-		storage := d.HasToken("storage") || strings.Contains(d.Text(), " storage ")
-		if !storage && (elementary.MatchString(typ) || d.HasToken("memory") || strings.Contains(d.Text(), " memory ")) {
+		if f.LocalLoc(d) != Storage {
 			return true
 		}
 		if r := lvalueRoot(v); r != nil && f.Contract.StateVar(r.Text()) != nil && !f.Param(r.Text()) {
