@@ -17,6 +17,7 @@ var detectors = []scanner.Detector[*Unit]{
 	eoaCheck{},
 	unprotectedSelfdestruct{},
 	controlledDelegatecall{},
+	arbitraryCall{},
 	unprotectedUpgrade{},
 	unprotectedOwnerWrite{},
 	arrayLengthWrite{},
