@@ -32,6 +32,7 @@ var detectors = []scanner.Detector[*Unit]{
 	arbitrarySend{},
 	refundNoDebit{},
 	invertedBalanceCheck{},
+	balanceStrictEquality{},
 	uncheckedERC20{},
 	shadowedState{},
 	signatureReplay{},
