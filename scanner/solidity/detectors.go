@@ -33,6 +33,7 @@ var detectors = []scanner.Detector[*Unit]{
 	refundNoDebit{},
 	invertedBalanceCheck{},
 	balanceStrictEquality{},
+	msgValueLoop{},
 	uncheckedERC20{},
 	shadowedState{},
 	signatureReplay{},
