@@ -18,6 +18,7 @@ import "github.com/bulwark-sec/bulwark/scanner"
 //     msg.value, itself or through the internal functions it calls;
 //   - a delegatecall to address(this) inside a loop body of a payable
 //     function, when some function of the contract reads msg.value.
+//
 // Reports the read, the call or the delegatecall.
 //
 // Known false positives: loops that run at most once, and loops that
