@@ -204,6 +204,29 @@ contract G {
 	}
 }
 
+// TestThrowGuards checks that a pre-0.5 "throw;" ends its path: the
+// condition before it guards what follows.
+func TestThrowGuards(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.4.24;
+contract T {
+  address boss; uint x;
+  modifier m1 { if (msg.sender != boss) throw; _; }
+  function a() m1 public { x = 1; }
+  function b(uint v) public { if (v > 3) throw; x = v; }
+}
+`)
+	c := contractNamed(u, "T")
+	a := c.Resolve("a", -1)
+	if !a.CallerChecked(stmtWith(t, a, "x = 1")) {
+		t.Errorf("a: x = 1 not caller-checked behind if (…) throw")
+	}
+	b := c.Resolve("b", -1)
+	gs := b.Guards(stmtWith(t, b, "x = v"))
+	if len(gs) != 1 || gs[0].Cond.Text() != "v > 3" || gs[0].True {
+		t.Errorf("guards of x = v: %v", gs)
+	}
+}
+
 func TestSummaries(t *testing.T) {
 	u := parseSnippet(t, `pragma solidity ^0.8.0;
 interface T { function pull() external; }
