@@ -20,6 +20,7 @@ var detectors = []scanner.Detector[*Unit]{
 	arbitraryCall{},
 	unprotectedUpgrade{},
 	unprotectedOwnerWrite{},
+	unprotectedInitializer{},
 	arrayLengthWrite{},
 	dosRevertingPayment{},
 	dosUnboundedArray{},
