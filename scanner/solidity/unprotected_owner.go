@@ -142,6 +142,9 @@ func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int)
 // a permission.
 func markThroughHelpers(c *Contract, f *Function, cond *Node, p map[string]bool) {
 	cond.Walk(func(n *Node) bool {
+		if n.Kind == "binary_expression" && (n.Operator() == "==" || n.Operator() == "!=") {
+			markGetterCompare(c, f, n, p)
+		}
 		if n.Kind != "call_expression" {
 			return true
 		}
@@ -173,6 +176,41 @@ func markThroughHelpers(c *Contract, f *Function, cond *Node, p map[string]bool)
 		}
 		return true
 	})
+}
+
+// markGetterCompare marks the state behind a comparison of the caller,
+// as the layer sees it (msg.sender, _msgSender()-like helpers, locals
+// holding it), with a state variable or a getter returning one:
+// owner() != _msgSender() marks what owner() returns.
+func markGetterCompare(c *Contract, f *Function, cmp *Node, p map[string]bool) {
+	l, r := cmp.Child("left"), cmp.Child("right")
+	if l == nil || r == nil {
+		return
+	}
+	for _, pair := range [][2]*Node{{l, r}, {r, l}} {
+		if !f.senderExpr(pair[0]) {
+			continue
+		}
+		other := pair[1]
+		if root := lvalueRoot(other); root != nil && f.stateName(root) && c.StateVar(root.Text()) != nil {
+			p[root.Text()] = true
+			continue
+		}
+		if other.Kind != "call_expression" || len(argNodes(other)) > 0 {
+			continue
+		}
+		h := f.internalCallee(other)
+		if h == nil || h.Body == nil {
+			continue
+		}
+		for _, ret := range h.Body.FindAll("return_statement") {
+			for _, v := range ret.NamedChildren() {
+				if root := lvalueRoot(v); root != nil && h.stateName(root) && c.StateVar(root.Text()) != nil {
+					p[root.Text()] = true
+				}
+			}
+		}
+	}
 }
 
 // markPrivileged records the state variables a condition checks the caller
