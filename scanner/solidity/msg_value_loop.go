@@ -13,7 +13,7 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // internal function or modifier, which a payable one may call),
 //   - msg.value read inside a loop body, unless it is compared with a
 //     value the loop itself accumulates (require(total <= msg.value)
-//     after total += price);
+//     after total += price) or only logged (emit);
 //   - a call inside a loop body of an internal function that reads
 //     msg.value, itself or through the internal functions it calls;
 //   - a delegatecall to address(this) inside a loop body of a payable
@@ -72,7 +72,7 @@ func (d msgValueLoop) Check(u *Unit) []scanner.Finding {
 		f.Body.Walk(func(n *Node) bool {
 			switch n.Kind {
 			case "member_expression":
-				if isMember(n, "msg", "value") && inLoop(n) && !comparedWithAccumulator(n) {
+				if isMember(n, "msg", "value") && inLoop(n) && !comparedWithAccumulator(n) && n.Ancestor("emit_statement") == nil {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				}
 			case "call_expression":

@@ -6,6 +6,8 @@ contract C6 {
     uint256[] q1;
     mapping(uint256 => address) q2;
 
+    event E1(uint256 id, uint256 paid);
+
     function f1(uint256[] calldata ids) external payable {
         uint256 t = 0;
         for (uint256 i = 0; i < ids.length; i++) {
@@ -22,6 +24,8 @@ contract C6 {
             t += q1[ids[i]];
             // ok: SOL-MSG-VALUE-LOOP
             require(t <= msg.value, "short");
+            // ok: SOL-MSG-VALUE-LOOP
+            emit E1(ids[i], msg.value);
         }
     }
 }
