@@ -24,6 +24,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // scheduled operation: the call was approved when it was stored) is
 // authorised. Reports the call.
 //
+// A call that also sends a caller-chosen amount of the contract's ether
+// is SOL-ARBITRARY-SEND's as well: two problems on one line.
+//
 // Known false positives: routers and multicall helpers meant to run any
 // call, where the contract holds no approvals or roles; a finding there
 // asks for that to stay true.
