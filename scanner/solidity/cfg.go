@@ -214,8 +214,9 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 		if len(s.Children) == 1 && s.Children[0].Kind == "identifier" && s.Children[0].Text() == "_" && placeholder != nil {
 			return placeholder(cur)
 		}
-		if len(s.Children) >= 1 && s.Children[0].Kind == "identifier" && s.Children[0].Text() == "throw" {
-			// throw; (before 0.5) reverts like revert()
+		// Before 0.5, "throw;" is a statement of its own: the grammar
+		// gives it as a bare identifier.
+		if len(s.Children) == 1 && s.Children[0].Kind == "identifier" && s.Children[0].Text() == "throw" {
 			b.add(cur, s)
 			b.edge(cur, b.g.Revert)
 			return nil

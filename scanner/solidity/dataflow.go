@@ -17,6 +17,13 @@ import (
 // declarations, assignments (compound ones included) and tuple
 // destructuring slot by slot, to a fixed point.
 func (f *Function) Derived(src func(*Node) bool) map[string]bool {
+	return f.DerivedExcept(src, nil)
+}
+
+// DerivedExcept is Derived with the subexpressions skip accepts left out:
+// a value passed through them does not carry the source (a caller's
+// argument placed in a fixed-selector encoding, a key into state).
+func (f *Function) DerivedExcept(src, skip func(*Node) bool) map[string]bool {
 	derived := map[string]bool{}
 	if f == nil || f.Body == nil {
 		return derived
@@ -70,7 +77,7 @@ func (f *Function) Derived(src func(*Node) bool) map[string]bool {
 			if fl.to == "" || derived[fl.to] {
 				continue
 			}
-			if DependsOn(fl.from, derived, src) {
+			if DependsOnExcept(fl.from, derived, src, skip) {
 				derived[fl.to] = true
 				changed = true
 			}
@@ -96,9 +103,15 @@ func slotName(n *Node) string {
 // DependsOn reports whether expression n contains a node src accepts or an
 // identifier in derived.
 func DependsOn(n *Node, derived map[string]bool, src func(*Node) bool) bool {
+	return DependsOnExcept(n, derived, src, nil)
+}
+
+// DependsOnExcept is DependsOn without looking inside the subexpressions
+// skip accepts.
+func DependsOnExcept(n *Node, derived map[string]bool, src, skip func(*Node) bool) bool {
 	found := false
 	n.Walk(func(x *Node) bool {
-		if found {
+		if found || skip != nil && skip(x) {
 			return false
 		}
 		if src != nil && src(x) || x.Kind == "identifier" && derived[x.Text()] && x.Field != "property" {

@@ -204,6 +204,35 @@ contract G {
 	}
 }
 
+// TestThrowGuards checks that a pre-0.5 "throw;" ends its path: the
+// condition before it guards what follows.
+func TestThrowGuards(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.4.24;
+contract T {
+  address boss; uint x;
+  modifier m1 { if (msg.sender != boss) throw; _; }
+  function a() m1 public { x = 1; }
+  function b(uint v) public { if (v > 3) throw; x = v; }
+  function d() public payable { if (msg.value < 1 ether) { throw; } x = 2; }
+}
+`)
+	c := contractNamed(u, "T")
+	a := c.Resolve("a", -1)
+	if !a.CallerChecked(stmtWith(t, a, "x = 1")) {
+		t.Errorf("a: x = 1 not caller-checked behind if (…) throw")
+	}
+	b := c.Resolve("b", -1)
+	gs := b.Guards(stmtWith(t, b, "x = v"))
+	if len(gs) != 1 || gs[0].Cond.Text() != "v > 3" || gs[0].True {
+		t.Errorf("guards of x = v: %v", gs)
+	}
+	d := c.Resolve("d", -1)
+	gs = d.Guards(stmtWith(t, d, "x = 2"))
+	if len(gs) != 1 || gs[0].Cond.Text() != "msg.value < 1 ether" || gs[0].True {
+		t.Errorf("guards of x = 2 behind { throw; }: %v", gs)
+	}
+}
+
 func TestSummaries(t *testing.T) {
 	u := parseSnippet(t, `pragma solidity ^0.8.0;
 interface T { function pull() external; }
@@ -231,26 +260,5 @@ contract S {
 		if got := c.Resolve(tc.fn, -1).Summary(); got != tc.want {
 			t.Errorf("%s: summary %+v, want %+v", tc.fn, got, tc.want)
 		}
-	}
-}
-
-// TestThrowReverts: before 0.5, `if (c) throw;` guards what follows it as
-// if (c) revert(); does.
-func TestThrowReverts(t *testing.T) {
-	u := parseSnippet(t, `pragma solidity ^0.4.24;
-contract T {
-  address boss; uint x;
-  function a() public { if (msg.sender != boss) throw; x = 1; }
-  function b() public payable { if (msg.value < 1 ether) { throw; } x = 2; }
-}
-`)
-	c := contractNamed(u, "T")
-	if !c.Function("a").Guarded() {
-		t.Error("a: a caller check followed by throw does not guard the write")
-	}
-	b := c.Function("b")
-	gs := b.Guards(stmtWith(t, b, "x = 2"))
-	if len(gs) != 1 || gs[0].True || gs[0].Cond.Text() != "msg.value < 1 ether" {
-		t.Errorf("b: guards of x = 2 = %+v, want msg.value < 1 ether failing", gs)
 	}
 }

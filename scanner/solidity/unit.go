@@ -91,6 +91,7 @@ type Contract struct {
 	random, entropy bool
 	privOnce        sync.Once // privileged, shared by two detectors
 	priv            map[string]bool
+	privVia         map[string]bool     // privilegedViaHelpers
 	privPaths       map[string][]string // root → checked access paths (unprotected_owner.go)
 	implOnce        sync.Once           // implVars
 	impl            map[string]bool

@@ -18,13 +18,17 @@ import (
 // layer's caller checks) that writes a privileged
 // variable, directly or through an internal function it calls, is
 // reported at its header (the line that needs a modifier or a rename).
+// A one-shot function (it tests a state flag it then sets: an
+// initialiser) is left to SOL-UNPROTECTED-INITIALIZER, which also decides
+// whether the deployment spends it; one function is never reported by
+// both.
 //
 // A write that gives the caller no power over anyone else is not one
 // (grantsNothing): its own entry cleared or paid for, or an entry nobody
 // holds yet (a counter's fresh index, a record checked to be unused).
 //
-// Known false positives: one-shot initialisers protected by an explicit
-// "already initialised" flag the detector does not recognise.
+// Known false positives: one-shot initialisers whose flag the layer does
+// not see (namespaced storage reached through assembly).
 type unprotectedOwnerWrite struct{}
 
 func (unprotectedOwnerWrite) Meta() scanner.Rule {
@@ -46,12 +50,24 @@ func (unprotectedOwnerWrite) Meta() scanner.Rule {
 // Two detectors ask for every contract: it is computed once, and callers
 // must not modify the map.
 func privileged(c *Contract) map[string]bool {
-	c.privOnce.Do(func() { c.priv = computePrivileged(c) })
+	c.privOnce.Do(func() { c.priv, c.privVia = computePrivileged(c) })
 	return c.priv
 }
 
-func computePrivileged(c *Contract) map[string]bool {
-	p := map[string]bool{}
+// privilegedViaHelpers returns the state variables a helper checks the
+// caller against (markThroughHelpers) that privileged does not hold:
+// SOL-UNPROTECTED-INITIALIZER counts them, SOL-UNPROTECTED-OWNER-WRITE
+// does not, because a multi-signature guard the layer cannot see
+// (confirmAndCheck(op) counting owners' votes) protects most writes to
+// them; a one-shot initialiser has no such guard. Computed with
+// privileged; callers must not modify the map.
+func privilegedViaHelpers(c *Contract) map[string]bool {
+	privileged(c)
+	return c.privVia
+}
+
+func computePrivileged(c *Contract) (direct, via map[string]bool) {
+	direct, via = map[string]bool{}, map[string]bool{}
 	for _, x := range c.Lineage() {
 		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
 			for _, f := range fs {
@@ -59,12 +75,16 @@ func computePrivileged(c *Contract) map[string]bool {
 					continue
 				}
 				for _, cond := range f.Conditions() {
-					markPrivileged(c, cond, p)
+					markPrivileged(c, cond, direct, "")
+					markThroughHelpers(c, f, cond, via)
 				}
 			}
 		}
 	}
-	return p
+	for v := range direct {
+		delete(via, v)
+	}
+	return direct, via
 }
 
 func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
@@ -81,7 +101,7 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 			if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
 				continue
 			}
-			if writesPrivileged(c, f, priv, 1) {
+			if writesPrivileged(c, f, priv, 1) && len(oneShotFlags(f)) == 0 {
 				out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 			}
 		}
@@ -176,7 +196,7 @@ func zeroValue(n *Node) bool {
 	if n == nil {
 		return false
 	}
-	switch strings.ReplaceAll(n.Text(), " ", "") {
+	switch dropSpace(n.Text()) {
 	case "0", "false", "0x0", "address(0)", "address(0x0)":
 		return true
 	}
@@ -276,15 +296,100 @@ func entryOf(n *Node) string {
 	return entry
 }
 
+// markThroughHelpers marks what an internal helper checks the caller
+// against when a condition passes it the caller and uses the answer as a
+// yes or no (the layer's caller check through a helper): isOwner(msg.sender)
+// returning ownerIndex[a] > 0 marks ownerIndex, a helper requiring
+// a == owner marks owner. balanceOf(msg.sender) > 0 is an amount, not
+// a permission.
+func markThroughHelpers(c *Contract, f *Function, cond *Node, p map[string]bool) {
+	cond.Walk(func(n *Node) bool {
+		if n.Kind == "binary_expression" && (n.Operator() == "==" || n.Operator() == "!=") {
+			markGetterCompare(c, f, n, p)
+		}
+		if n.Kind != "call_expression" {
+			return true
+		}
+		h := f.internalCallee(n)
+		if h == nil || h.Body == nil || h == f || amountUse(n) {
+			return true
+		}
+		for i, a := range argNodes(n) {
+			if i >= len(h.Params) || h.Params[i].Name == "" || !mentionsSender(a) {
+				continue
+			}
+			for _, hc := range h.Conditions() {
+				markPrivileged(c, hc, p, h.Params[i].Name)
+			}
+			caller := h.Params[i].Name
+			for _, r := range h.Body.FindAll("return_statement") {
+				for _, v := range r.NamedChildren() {
+					markPrivileged(c, v, p, caller)
+					v.Walk(func(x *Node) bool {
+						if x.Kind == "array_access" && x.Child("index") != nil && x.Child("index").Mentions(caller) {
+							if root := lvalueRoot(x); root != nil && h.stateName(root) && c.StateVar(root.Text()) != nil {
+								p[root.Text()] = true
+							}
+						}
+						return true
+					})
+				}
+			}
+		}
+		return true
+	})
+}
+
+// markGetterCompare marks the state behind a comparison of the caller,
+// as the layer sees it (msg.sender, _msgSender()-like helpers, locals
+// holding it), with a state variable or a getter returning one:
+// owner() != _msgSender() marks what owner() returns.
+func markGetterCompare(c *Contract, f *Function, cmp *Node, p map[string]bool) {
+	l, r := cmp.Child("left"), cmp.Child("right")
+	if l == nil || r == nil {
+		return
+	}
+	for _, pair := range [][2]*Node{{l, r}, {r, l}} {
+		if !f.senderExpr(pair[0]) {
+			continue
+		}
+		other := pair[1]
+		if root := lvalueRoot(other); root != nil && f.stateName(root) && c.StateVar(root.Text()) != nil {
+			p[root.Text()] = true
+			continue
+		}
+		if other.Kind != "call_expression" || len(argNodes(other)) > 0 {
+			continue
+		}
+		h := f.internalCallee(other)
+		if h == nil || h.Body == nil {
+			continue
+		}
+		for _, ret := range h.Body.FindAll("return_statement") {
+			for _, v := range ret.NamedChildren() {
+				if root := lvalueRoot(v); root != nil && h.stateName(root) && c.StateVar(root.Text()) != nil {
+					p[root.Text()] = true
+				}
+			}
+		}
+	}
+}
+
 // markPrivileged records the state variables a condition checks the caller
 // against: x == msg.sender, or a membership flag x[msg.sender] used as a
-// boolean (or compared with a literal).
-func markPrivileged(c *Contract, cond *Node, p map[string]bool) {
+// boolean (or compared with a literal). caller, when set, names a
+// parameter of a helper that holds the caller.
+func markPrivileged(c *Contract, cond *Node, p map[string]bool, caller string) {
+	isCaller := func(n *Node) bool {
+		return n.Kind == "member_expression" && mentionsSender(n) || caller != "" && n.Kind == "identifier" && n.Text() == caller
+	}
 	flag := func(n *Node) {
-		if n.Kind == "array_access" && mentionsSender(n.Child("index")) {
+		if n.Kind == "array_access" && (mentionsSender(n.Child("index")) || caller != "" && n.Child("index").Mentions(caller)) {
 			if r := lvalueRoot(n); r != nil && c.StateVar(r.Text()) != nil {
 				p[r.Text()] = true
-				c.addPrivPath(r.Text(), accessPath(n))
+				if caller == "" {
+					c.addPrivPath(r.Text(), accessPath(n))
+				}
 			}
 		}
 	}
@@ -310,14 +415,16 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool) {
 				return true
 			}
 			for _, pair := range [][2]*Node{{l, r}, {r, l}} {
-				if pair[0].Kind == "member_expression" && mentionsSender(pair[0]) {
+				if isCaller(pair[0]) {
 					if root := lvalueRoot(pair[1]); root != nil && c.StateVar(root.Text()) != nil {
 						p[root.Text()] = true
 						path := accessPath(pair[1])
 						if pair[1] == r && path != "" {
 							path += misparsedSuffix(n)
 						}
-						c.addPrivPath(root.Text(), path)
+						if caller == "" {
+							c.addPrivPath(root.Text(), path)
+						}
 					}
 				}
 				if isLiteral(pair[1]) || pair[1].Kind == "boolean_literal" {

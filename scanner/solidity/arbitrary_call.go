@@ -1,0 +1,256 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// arbitraryCall: a low-level call whose target and calldata the caller
+// both chooses, from a function anyone can call. The contract becomes a
+// proxy for the caller's own transactions, made with the contract's
+// identity: token.transferFrom(victim, attacker, amount) spends every
+// approval users gave it, and any role it holds elsewhere is the
+// caller's.
+//
+// Decides: a .call (not delegatecall or callcode, which stay with
+// SOL-CONTROLLED-DELEGATECALL) in an entry function without an access
+// guard (Function.Guarded), or in an internal function such an entry
+// calls with caller values, whose target and calldata both come from the
+// caller: a parameter or msg.data, directly or through locals
+// (Function.DerivedExcept). Calldata the contract builds around a fixed
+// selector (abi.encodeWithSelector/encodeWithSignature/encodeCall with a
+// constant first argument, or the selector argument of a pre-0.5
+// call(sel, args…)) is not the caller's, nor is a value read from state
+// with a caller-chosen key (targets[id]). Empty calldata is a plain
+// payment (SOL-ARBITRARY-SEND's subject). An entry that hashes its
+// parameters and checks the hash (a governor or timelock running a
+// scheduled operation: the call was approved when it was stored) is
+// authorised. Reports the call.
+//
+// A call that also sends a caller-chosen amount of the contract's ether
+// is SOL-ARBITRARY-SEND's as well: two problems on one line.
+//
+// Known false positives: routers and multicall helpers meant to run any
+// call, where the contract holds no approvals or roles; a finding there
+// asks for that to stay true.
+type arbitraryCall struct{}
+
+func (arbitraryCall) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-ARBITRARY-CALL",
+		Title:          "Arbitrary call with caller-chosen target and calldata",
+		Severity:       scanner.High,
+		Confidence:     0.7,
+		Category:       "access_control",
+		CWE:            "CWE-829",
+		Description:    "A function anyone can call makes a low-level call to an address and with calldata both supplied by the caller. The call runs with this contract as msg.sender, so an attacker can spend the token approvals users gave it (transferFrom(victim, attacker, amount)) or use any role it holds in other contracts.",
+		Recommendation: "Restrict the function to an authorised role, allow-list the targets and selectors it may call, or build the calldata in the contract from a fixed selector.",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d arbitraryCall) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	seen := map[*Node]bool{}
+	for _, f := range u.funcs() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.commitsParams() {
+			continue
+		}
+		all := map[string]bool{}
+		for _, p := range f.Params {
+			all[p.Name] = true
+		}
+		for _, c := range arbitraryCalls(f, all, 2, map[*Function]bool{}) {
+			if !seen[c.Node] {
+				seen[c.Node] = true
+				out = append(out, u.finding(d.Meta().ID, c.Node, scope(u.funcOf(c.Node))))
+			}
+		}
+	}
+	return out
+}
+
+// arbitraryCalls returns the calls in f, or in the internal functions it
+// calls (depth levels deep), whose target and calldata come from the
+// parameters in from or from msg.data.
+func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*Function]bool) []*Call {
+	if visiting[f] || len(from) == 0 && !mentionsMsgData(f.Body) {
+		return nil
+	}
+	visiting[f] = true
+	defer delete(visiting, f)
+	src := func(n *Node) bool {
+		return n.Kind == "identifier" && from[n.Text()] && f.Param(n.Text()) && n.Field != "property" ||
+			n.Kind == "member_expression" && isMember(n, "msg", "data")
+	}
+	skip := func(n *Node) bool { return f.fixedEncoding(n) || f.stateLookup(n) }
+	derived := f.DerivedExcept(src, skip)
+	controlled := func(n *Node) bool { return n != nil && DependsOnExcept(n, derived, src, skip) }
+	var out []*Call
+	for _, c := range f.LowLevelCalls() {
+		if c.Kind != "call" || !c.Invoked || len(c.Args) == 0 || !controlled(c.Target) {
+			continue
+		}
+		// Before 0.5, call(sel, a, b) takes the selector first: the
+		// caller must choose it, not only the arguments.
+		if controlled(c.Args[0]) {
+			out = append(out, c)
+		}
+	}
+	if depth == 0 {
+		return out
+	}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "call_expression" {
+			return true
+		}
+		h := f.internalCallee(n)
+		if h == nil || h == f || h.Body == nil || h.Guarded() {
+			return true
+		}
+		args := argNodes(n)
+		to := map[string]bool{}
+		for i, p := range h.Params {
+			if i < len(args) && controlled(args[i]) {
+				to[p.Name] = true
+			}
+		}
+		out = append(out, arbitraryCalls(h, to, depth-1, visiting)...)
+		return true
+	})
+	return out
+}
+
+// fixedEncoding reports whether n encodes calldata around a selector the
+// contract fixes: abi.encodeWithSelector, encodeWithSignature or
+// encodeCall whose first argument names no parameter, local or msg.data.
+func (f *Function) fixedEncoding(n *Node) bool {
+	if n.Kind != "call_expression" {
+		return false
+	}
+	fn := n.Child("function")
+	if fn == nil || fn.Kind != "member_expression" || fn.Child("object").Text() != "abi" {
+		return false
+	}
+	switch fn.Child("property").Text() {
+	case "encodeWithSelector", "encodeWithSignature", "encodeCall":
+	default:
+		return false
+	}
+	args := argNodes(n)
+	return len(args) > 0 && f.constantExpr(args[0])
+}
+
+// constantExpr reports whether n mentions no parameter, local or
+// msg.data: a literal, a constant, I.g.selector, keccak256 of a literal.
+func (f *Function) constantExpr(n *Node) bool {
+	ok := true
+	locals := f.Locals()
+	n.Walk(func(x *Node) bool {
+		switch {
+		case x.Kind == "identifier" && x.Field != "property" && (f.Param(x.Text()) || locals[x.Text()]):
+			ok = false
+		case x.Kind == "member_expression" && isMember(x, "msg", "data"):
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// stateLookup reports whether n reads a state mapping or array at a key:
+// the value stored is the contract's, whoever picks the key.
+func (f *Function) stateLookup(n *Node) bool {
+	if n.Kind != "array_access" {
+		return false
+	}
+	r := lvalueRoot(n)
+	return r != nil && f.stateName(r)
+}
+
+func mentionsMsgData(n *Node) bool {
+	found := false
+	n.Walk(func(x *Node) bool {
+		if !found && x.Kind == "member_expression" && isMember(x, "msg", "data") {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// commitsParams reports whether f hashes its parameters (keccak256, or an
+// internal function that does) and checks the result: in a condition, or
+// passed to an internal function that reads state and checks something.
+func (f *Function) commitsParams() bool {
+	params := func(n *Node) bool { return n.Kind == "identifier" && f.Param(n.Text()) && n.Field != "property" }
+	hash := func(n *Node) bool {
+		return n.Kind == "call_expression" && hashes(f, n, 3) && DependsOn(n, nil, params)
+	}
+	hashed := f.Derived(hash)
+	if len(hashed) == 0 {
+		return false
+	}
+	for _, c := range f.Conditions() {
+		if DependsOn(c, hashed, nil) {
+			return true
+		}
+	}
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		h := f.internalCallee(n)
+		if h == nil || h.Body == nil || len(h.Conditions()) == 0 || !readsStateDeep(h, 2) || len(h.LowLevelCalls()) > 0 {
+			return true
+		}
+		for _, a := range argNodes(n) {
+			if DependsOn(a, hashed, nil) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// hashes reports whether call computes a hash: keccak256/sha256/sha3, or
+// an internal function returning one (depth levels deep).
+func hashes(f *Function, call *Node, depth int) bool {
+	switch calleeName(call) {
+	case "keccak256", "sha3", "sha256":
+		return call.Child("function").Kind == "identifier"
+	}
+	h := f.internalCallee(call)
+	if h == nil || h.Body == nil || depth == 0 {
+		return false
+	}
+	found := false
+	for _, r := range h.Body.FindAll("return_statement") {
+		r.Walk(func(n *Node) bool {
+			if !found && n.Kind == "call_expression" && hashes(h, n, depth-1) {
+				found = true
+			}
+			return !found
+		})
+	}
+	return found
+}
+
+// readsStateDeep is readsState through the internal functions g calls.
+func readsStateDeep(g *Function, depth int) bool {
+	if readsState(g) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	found := false
+	g.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" {
+			if h := g.internalCallee(n); h != nil && h != g && h.Body != nil && readsStateDeep(h, depth-1) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -1,0 +1,301 @@
+package solidity
+
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
+
+// unprotectedInitializer: a one-shot set-up function anyone may be the
+// first to call. Contracts deployed behind a proxy, or written to be, set
+// their owner in an initialiser instead of a constructor; if the
+// deployment does not spend it, whoever calls it first owns the contract
+// (Parity's WalletLibrary, killed by a stranger who initialised it, and
+// every UUPS implementation left uninitialised).
+//
+// Decides: a public or external non-constructor function of a concrete
+// contract, without an access guard (Function.Guarded), that
+//   - is one-shot: a condition it runs (in its body, a modifier or an
+//     internal function it calls) tests a state variable against a
+//     literal or as a flag (require(!done), require(owner ==
+//     address(0)), if (count > 0) revert) and the function writes that
+//     same variable;
+//   - writes access-control state: a variable some guard compares the
+//     caller with (privileged, shared with SOL-UNPROTECTED-OWNER-WRITE),
+//     or one a helper the guards pass the caller to looks it up in
+//     (privilegedViaHelpers: isOwner(msg.sender) reading
+//     ownerIndex[a]), itself or through the functions it calls;
+//   - is not spent at deployment: no constructor of the contract, or of
+//     a contract in the bundle deriving from it, calls it or writes its
+//     flag (a _disableInitializers-like function setting the flag to its
+//     maximum counts by what it writes), and the flag's declaration does
+//     not already hold a non-zero value.
+//
+// Names play no part. Reports the function header.
+//
+// Split with SOL-UNPROTECTED-OWNER-WRITE: a one-shot function is this
+// rule's, safe or not; that rule reports the other unguarded writes.
+//
+// Known false positives: a deployment script or factory that calls the
+// initialiser in the deploying transaction (outside the bundle); an
+// initialiser in an abstract contract is left to the contracts deriving
+// from it, and one whose flag lives in namespaced storage reached through
+// assembly (OpenZeppelin 5) is not recognised as one-shot.
+type unprotectedInitializer struct{}
+
+func (unprotectedInitializer) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-UNPROTECTED-INITIALIZER",
+		Title:          "Initializer callable by anyone",
+		Severity:       scanner.Critical,
+		Confidence:     0.75,
+		Category:       "access_control",
+		CWE:            "CWE-665",
+		SWC:            "SWC-118",
+		Description:    "A one-time set-up function that assigns the owner or other access-control state can be called by anyone, and nothing in the deployment calls it first. An attacker initialises the contract (or the implementation behind a proxy) with themselves as owner, then upgrades, drains or destroys it.",
+		Recommendation: "Call the initialiser in the constructor or in the same transaction that deploys the proxy, restrict it to the deployer, and disable initialisers in the implementation's constructor (OpenZeppelin's _disableInitializers()).",
+		Tier:           scanner.TierQuick,
+	}
+}
+
+func (d unprotectedInitializer) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, c := range u.Contracts {
+		if c.Kind != "contract" || c.Abstract {
+			continue
+		}
+		for _, f := range c.Functions {
+			if f.Body == nil || !f.Entry() || f.Kind != "function" || f.Guarded() {
+				continue
+			}
+			flags := oneShotFlags(f)
+			if len(flags) == 0 || !writesAccessControl(c, f) || spentAtDeploy(c, f, flags) {
+				continue
+			}
+			out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
+		}
+	}
+	return out
+}
+
+// runs returns f and what runs with it: its modifiers and the internal
+// functions it calls, transitively (depth levels).
+func runs(f *Function, depth int) []*Function {
+	seen := map[*Function]bool{}
+	var out []*Function
+	var visit func(g *Function, d int)
+	visit = func(g *Function, d int) {
+		if g == nil || g.Body == nil || seen[g] {
+			return
+		}
+		seen[g] = true
+		out = append(out, g)
+		for _, m := range g.Modifiers {
+			if id := m.FirstKind("identifier"); id != nil {
+				visit(g.Contract.Modifier(id.Text()), d)
+			}
+		}
+		if d == 0 {
+			return
+		}
+		g.Body.Walk(func(n *Node) bool {
+			if n.Kind == "call_expression" {
+				visit(g.internalCallee(n), d-1)
+			}
+			return true
+		})
+	}
+	visit(f, depth)
+	return out
+}
+
+// oneShotFlags returns the state variables f tests as a one-shot flag
+// and also writes: a check every normal exit of f passes (require, if …
+// revert, in its body, a modifier or an internal function it always
+// calls) that lets it run once.
+func oneShotFlags(f *Function) map[string]bool {
+	// A flag the function also clears is a lock (if (busy) revert;
+	// busy = true; …; busy = false), not a one-shot.
+	written, cleared := map[string]bool{}, map[string]bool{}
+	for _, g := range runs(f, 3) {
+		for _, w := range g.StateWrites() {
+			written[w.Var] = true
+			switch w.Node.Kind {
+			case "assignment_expression":
+				if r := w.Node.Child("right"); r != nil && zeroValue(r) {
+					cleared[w.Var] = true
+				}
+			case "unary_expression":
+				cleared[w.Var] = true // delete
+			}
+		}
+	}
+	for v := range cleared {
+		delete(written, v)
+	}
+	flags := map[string]bool{}
+	if len(written) == 0 {
+		return flags
+	}
+	for _, t := range exitTests(f, 3, map[*Function]bool{}) {
+		for v := range flagTests(t.owner, t.cond) {
+			if written[v] {
+				flags[v] = true
+			}
+		}
+	}
+	return flags
+}
+
+type exitTest struct {
+	owner *Function
+	cond  *Node
+}
+
+// exitTests returns the conditions every normal exit of f passes: its
+// CFG's guards of Exit (modifiers inlined), and those of the internal
+// functions it calls as statements on every path (depth levels).
+func exitTests(f *Function, depth int, seen map[*Function]bool) []exitTest {
+	if f == nil || f.Body == nil || seen[f] {
+		return nil
+	}
+	seen[f] = true
+	g := f.CFG()
+	if !g.Reachable(g.Exit) {
+		return nil
+	}
+	var out []exitTest
+	for _, gd := range g.guardsAt(g.Exit) {
+		out = append(out, exitTest{f.guardOwner(gd), gd.Cond})
+	}
+	if depth == 0 {
+		return out
+	}
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "call_expression" || n.Parent == nil || n.Parent.Kind != "expression_statement" {
+			return true
+		}
+		if b := g.BlockOf(n); b != nil && g.Reachable(b) && g.Dominates(b, g.Exit) {
+			out = append(out, exitTests(f.internalCallee(n), depth-1, seen)...)
+		}
+		return true
+	})
+	return out
+}
+
+// flagTests returns the state variables cond tests as a flag: negated,
+// alone, or compared with a literal (0, false, address(0)).
+func flagTests(g *Function, cond *Node) map[string]bool {
+	out := map[string]bool{}
+	cond.Walk(func(x *Node) bool {
+		if x.Kind != "identifier" && x.Kind != "member_expression" {
+			return true
+		}
+		if p := x.Parent; p != nil && p.Kind == "member_expression" && x.Field == "object" {
+			return true // the whole access is judged
+		}
+		path := accessPath(x)
+		r := lvalueRoot(x)
+		// A flag is a state variable itself, not a storage pointer to an
+		// entry (pending.yetNeeded of m_pending[op]) nor a mapping entry.
+		if path == "" || strings.Contains(path, "[]") || r == nil || !g.stateName(r) || g.Locals()[r.Text()] {
+			return x.Kind != "identifier"
+		}
+		p := x.Parent
+		for p != nil && p.Kind == "parenthesized_expression" {
+			p = p.Parent
+		}
+		switch {
+		case x == cond || p == nil:
+			out[r.Text()] = true
+		case p.Kind == "unary_expression" && p.Operator() == "!":
+			out[r.Text()] = true
+		case p.Kind == "binary_expression":
+			switch p.Operator() {
+			case "&&", "||":
+				out[r.Text()] = true
+			case "==", "!=", "<", "<=", ">", ">=":
+				other := p.Child("left")
+				if other != nil && other.Contains(x) {
+					other = p.Child("right")
+				}
+				if other != nil && constantValue(other) {
+					out[r.Text()] = true
+				}
+			}
+		}
+		return false
+	})
+	return out
+}
+
+// constantValue reports a literal a flag is compared with: a number,
+// true/false, address(0).
+func constantValue(n *Node) bool {
+	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	return n != nil && (isLiteral(n) || n.Kind == "boolean_literal" || zeroAddr.MatchString(dropSpace(n.Text())))
+}
+
+// writesAccessControl reports whether f, or what runs with it, writes a
+// variable the contract's guards check the caller against.
+func writesAccessControl(c *Contract, f *Function) bool {
+	priv, via := privileged(c), privilegedViaHelpers(c)
+	if len(priv) == 0 && len(via) == 0 {
+		return false
+	}
+	for _, g := range runs(f, 3) {
+		for _, w := range g.StateWrites() {
+			if via[w.Var] || priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// spentAtDeploy reports whether deploying c (or a contract of the bundle
+// deriving from it) already ran f or wrote one of its flags, or a flag is
+// declared with a value.
+func spentAtDeploy(c *Contract, f *Function, flags map[string]bool) bool {
+	for v := range flags {
+		if sv := c.StateVar(v); sv != nil {
+			if val := sv.Node.Child("value"); val != nil && !zeroValue(val) {
+				return true
+			}
+		}
+	}
+	deployed := []*Contract{c}
+	for _, d := range c.Unit.bundle {
+		if d == c {
+			continue
+		}
+		for _, x := range d.Linearization() {
+			if x == c {
+				deployed = append(deployed, d)
+				break
+			}
+		}
+	}
+	for _, d := range deployed {
+		for _, x := range d.Linearization() {
+			for _, k := range x.Functions {
+				if k.Kind != "constructor" || k.Body == nil {
+					continue
+				}
+				for _, g := range runs(k, 3) {
+					if g == f {
+						return true
+					}
+					for _, w := range g.StateWrites() {
+						if flags[w.Var] {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
+}
