@@ -12,7 +12,7 @@ import (
 //
 // Decides per contract: the contract turns block values into a number,
 // i.e. calls blockhash, hashes a block value, or takes a block value modulo
-// something. If so every use of a block value in the contract (including
+// something, directly or through a local computed from one. If so every use of a block value in the contract (including
 // state variable initialisers) feeds the generator and is reported, the
 // timestamp only when other block values are used too (timestamp alone is
 // the timestamp-dependence detector's). Reports each use.
@@ -89,6 +89,29 @@ func computeRandomContext(c *Contract) (random, entropy bool) {
 		}
 		return true
 	})
+	if random || !entropy {
+		return random, entropy
+	}
+	// Through locals: seed = block.timestamp + block.prevrandao;
+	// players[seed % n].
+	for _, f := range c.Functions {
+		if f.Body == nil {
+			continue
+		}
+		derived := f.Derived(func(n *Node) bool { return blockSource(n) != "" })
+		if len(derived) == 0 {
+			continue
+		}
+		f.Body.Walk(func(n *Node) bool {
+			if isHashCall(n) || n.Kind == "binary_expression" && n.Operator() == "%" {
+				random = random || mentionsAny(n, derived)
+			}
+			return !random
+		})
+		if random {
+			break
+		}
+	}
 	return random, entropy
 }
 
