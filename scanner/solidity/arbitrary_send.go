@@ -8,8 +8,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 //
 // Decides: an ether payment in an unguarded public function whose
 // recipient is a parameter (or derived from one) and whose amount is not
-// msg.value (forwarding the caller's own ether is harmless). Reports the
-// payment.
+// msg.value (forwarding the caller's own ether is harmless), unless a
+// condition on a recovered signer dominates it (a signed voucher).
+// Reports the payment.
 //
 // Known false positives: withdrawals to a caller-chosen address of an
 // amount debited from msg.sender's balance in the same function (the
@@ -63,6 +64,11 @@ func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 			// recipient what is booked for it are not arbitrary sends.
 			if v := c.ValueArg; v == nil || isMember(v, "msg", "value") || isLiteral(v) || v.Text() == "0" ||
 				v.Kind == "array_access" && norm(v.Child("index").Text()) == norm(c.Target.Text()) {
+				continue
+			}
+			// A payment a recovered signer authorised (a guard compares
+			// the signer) is not the caller's choice alone.
+			if signerChecked(f, c.Node) {
 				continue
 			}
 			out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))

@@ -71,3 +71,45 @@ func recoverCalls(u *Unit) map[*Function][]*Node {
 	}
 	return m
 }
+
+// recovers reports whether call recovers a signer: ecrecover itself, or
+// an internal or library function of the bundle that calls it (depth
+// levels deep), such as a recover(hash, signature) helper.
+func recovers(f *Function, call *Node, depth int) bool {
+	if call.Kind != "call_expression" {
+		return false
+	}
+	if fn := call.Child("function"); fn != nil && fn.Kind == "identifier" && fn.Text() == "ecrecover" {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	h := f.internalCallee(call)
+	if h == nil && call.Child("function") != nil && call.Child("function").Kind == "member_expression" {
+		h = f.libraryCallee(call)
+	}
+	if h == nil || h == f || h.Body == nil {
+		return false
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		found = found || recovers(h, n, depth-1)
+		return !found
+	})
+	return found
+}
+
+// signerChecked reports whether a condition dominating n compares a
+// recovered signer (or a value computed from one): the action at n is
+// authorised by a signature.
+func signerChecked(f *Function, n *Node) bool {
+	src := func(x *Node) bool { return recovers(f, x, 2) }
+	derived := f.Derived(src)
+	for _, g := range f.Guards(n) {
+		if DependsOn(g.Cond, derived, src) {
+			return true
+		}
+	}
+	return false
+}

@@ -450,15 +450,31 @@ func lookupRoot(n *Node) *Node {
 // asmCall matches an assembly call(gas, to, value, …), capturing value.
 var asmCall = regexp.MustCompile(`\bcall\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*[^,]+,\s*([^,]+),`)
 
-// libraryCallee resolves L.g(…) to function g of library L in the bundle.
+// libraryCallee resolves L.g(…), and x.g(…) through a using-for
+// directive, to function g of a library in the bundle.
 func (f *Function) libraryCallee(call *Node) *Function {
 	fn := call.Child("function")
 	if fn == nil || fn.Kind != "member_expression" {
 		return nil
 	}
-	l := f.Contract.Unit.bundle[fn.Child("object").Text()]
-	if l == nil || l.Kind != "library" {
-		return nil
+	name, arity := fn.Child("property").Text(), len(argNodes(call))
+	if l := f.Contract.Unit.bundle[fn.Child("object").Text()]; l != nil && l.Kind == "library" {
+		return l.Resolve(name, arity)
 	}
-	return l.Resolve(fn.Child("property").Text(), len(argNodes(call)))
+	// x.g(…) through using L for T: L.g(x, …), the libraries attached by
+	// the contract's directives, inherited ones included (the grammar
+	// drops file-level directives). The library function is found by name
+	// and arity; the type is not checked.
+	var libs []string
+	for _, c := range f.Contract.Linearization() {
+		libs = append(libs, c.Using...)
+	}
+	for _, ln := range libs {
+		if l := f.Contract.Unit.bundle[ln]; l != nil && l.Kind == "library" {
+			if g := l.Resolve(name, arity+1); g != nil {
+				return g
+			}
+		}
+	}
+	return nil
 }

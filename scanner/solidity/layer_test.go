@@ -262,3 +262,44 @@ contract S {
 		}
 	}
 }
+
+// TestUsingFor: x.g(…) resolves through using-for directives of the
+// contract and its bases, by name and arity.
+func TestUsingFor(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+library L { function g(uint a, uint b) internal pure returns (uint) { return a + b; } }
+library M { function h(bytes32 a) internal pure returns (bytes32) { return a; } }
+contract B { using L for uint; }
+contract C is B {
+  using M for bytes32;
+  function f(uint x, bytes32 y) public pure returns (uint, bytes32) { return (x.g(1), y.h()); }
+  function k(uint x) public pure returns (uint) { return x.g(1, 2); }
+}
+`)
+	if u.bundle == nil {
+		link([]*Unit{u})
+	}
+	c := contractNamed(u, "C")
+	calls := map[string]*Node{}
+	for _, fn := range []string{"f", "k"} {
+		c.Function(fn).Body.Walk(func(n *Node) bool {
+			if n.Kind == "call_expression" {
+				calls[n.Text()] = n
+			}
+			return true
+		})
+	}
+	for text, want := range map[string]string{"x.g(1)": "L.g", "y.h()": "M.h", "x.g(1, 2)": ""} {
+		n := calls[text]
+		if n == nil {
+			t.Fatalf("no call %s", text)
+		}
+		got := ""
+		if g := c.Function("f").libraryCallee(n); g != nil {
+			got = g.Contract.Name + "." + g.Name
+		}
+		if got != want {
+			t.Errorf("%s resolves to %q, want %q", text, got, want)
+		}
+	}
+}

@@ -6,11 +6,12 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // nothing records that a signature was used (a nonce, a used-hash map), the
 // same signature works forever, and on other chains or contracts too.
 //
-// Decides: a public state-changing function that calls ecrecover but writes
+// Decides: a public state-changing function that calls ecrecover (or an
+// internal or library helper of the bundle that does) but writes
 // no state besides what the signed action itself does, i.e. nothing keyed
 // by the signer or the hash, and increments no nonce: see replayProtected,
 // which decides by data flow (a written variable read into the digest or
-// a flag a condition reads), never by names. Reports the ecrecover call.
+// a flag a condition reads), never by names. Reports the ecrecover call, or the helper's call.
 //
 // Known false positives: replay protection held in another contract.
 type signatureReplay struct{}
@@ -37,11 +38,21 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || !f.Entry() {
 			continue
 		}
-		recovers := byFunc[f]
-		if len(recovers) == 0 || replayProtected(f) {
+		rs := byFunc[f]
+		if len(rs) == 0 {
+			// A helper that recovers the signer for f (recover(h, sig)).
+			f.Body.Walk(func(n *Node) bool {
+				if n.Kind == "call_expression" && recovers(f, n, 2) {
+					rs = append(rs, n)
+					return false
+				}
+				return true
+			})
+		}
+		if len(rs) == 0 || replayProtected(f) {
 			continue
 		}
-		for _, r := range recovers {
+		for _, r := range rs {
 			out = append(out, u.finding(d.Meta().ID, r, scope(f)))
 		}
 	}
@@ -53,8 +64,10 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 // into the signed digest and written in f (nonces[from]++ inside the
 // hash), a helper called inside the hash that writes state (_useNonce),
 // or a flag set to a constant or bumped by one that a condition of f
-// reads (require(!used[id]); used[id] = true). Writes of internal
-// functions f calls count as f's.
+// reads (require(!used[id]); used[id] = true), or a helper handed the
+// digest's inputs or the recovered signer that marks state
+// (_useCheckedNonce(signer, nonce)). Writes of internal functions f
+// calls count as f's.
 func replayProtected(f *Function) bool {
 	inHash := map[string]bool{}
 	protected := false
@@ -101,7 +114,51 @@ func replayProtected(f *Function) bool {
 			return true
 		}
 	}
-	return false
+	// A helper handed the digest's inputs or the recovered signer that
+	// records an event in state (_useCheckedNonce(signer, nonce) bumping
+	// nonces[signer]; a helper setting used[from][nonce] = true).
+	signer := f.Derived(func(x *Node) bool { return recovers(f, x, 2) })
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		h := f.internalCallee(n)
+		if h == nil || h == f || h.Body == nil || !marksState(h, 3) {
+			return true
+		}
+		for _, a := range argNodes(n) {
+			a.Walk(func(x *Node) bool {
+				found = found || x.Kind == "identifier" && (inHash[x.Text()] || signer[x.Text()])
+				return !found
+			})
+		}
+		return !found
+	})
+	return found
+}
+
+// marksState reports whether h, or an internal function it calls (depth
+// levels deep), writes state with a mark (markWrite: a constant, ++).
+func marksState(h *Function, depth int) bool {
+	for _, w := range h.StateWrites() {
+		if markWrite(w.Node) {
+			return true
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" {
+			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil {
+				found = marksState(g, depth-1)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // markWrite reports a write that records an event rather than moving an

@@ -86,6 +86,8 @@ type Contract struct {
 	Structs   map[string]bool
 	// Fields lists each struct's members with their declared types.
 	Fields map[string][]Param
+	// Using lists the libraries of the contract's using-for directives.
+	Using []string
 
 	randomOnce      sync.Once // randomContext, shared by two detectors
 	random, entropy bool
@@ -181,6 +183,19 @@ func (u *Unit) analyze() {
 	}
 }
 
+// usingLibrary returns the library a using-for directive attaches
+// (using L for T; gives L), "" for other shapes.
+func usingLibrary(n *Node) string {
+	if a := n.FirstKind("type_alias"); a != nil {
+		name := a.Text()
+		if i := strings.LastIndex(name, "."); i >= 0 {
+			name = name[i+1:]
+		}
+		return name
+	}
+	return ""
+}
+
 func (u *Unit) contract(n *Node) *Contract {
 	c := &Contract{Name: n.Child("name").Text(), Node: n, Unit: u, Structs: map[string]bool{}, Fields: map[string][]Param{}}
 	c.Kind = strings.TrimSuffix(n.Kind, "_declaration")
@@ -222,6 +237,10 @@ func (u *Unit) contract(n *Node) *Contract {
 			name := m.Child("name").Text()
 			c.Structs[name] = true
 			c.Fields[name] = structFields(m)
+		case "using_directive":
+			if l := usingLibrary(m); l != "" {
+				c.Using = append(c.Using, l)
+			}
 		}
 	}
 	return c
