@@ -10,6 +10,7 @@ import (
 // Reaching definitions: flow-sensitive data flow over a function's CFG.
 // A definition of a local is a declaration, an assignment (compound ones
 // and ++/-- included), a tuple slot, or a parameter's incoming value; a
+// field of a local struct (p.f = v) is defined as a variable of its own; a
 // definition reaches a use when some path from it to the use does not
 // redefine the variable. Where Derived over-approximates (a local is
 // derived everywhere once assigned from a source anywhere), this says
@@ -148,6 +149,15 @@ func (r *Reaching) apply(set []uint64, b *Block, stop *Node) {
 // after it, so x = x - 1 reads the earlier x). Nil when use is not a
 // local or not in the graph.
 func (r *Reaching) At(use *Node) []*Def {
+	if use == nil {
+		return nil
+	}
+	return r.defsAt(use, use.Text())
+}
+
+// defsAt returns the definitions of name (a local, or a field path of a
+// local struct: p.f) that reach the statement holding use.
+func (r *Reaching) defsAt(use *Node, name string) []*Def {
 	if r == nil || use == nil {
 		return nil
 	}
@@ -165,7 +175,7 @@ func (r *Reaching) At(use *Node) []*Def {
 	set := slices.Clone(r.in[b.ID])
 	r.apply(set, b, stmt)
 	var out []*Def
-	for _, i := range r.byName[use.Text()] {
+	for _, i := range r.byName[name] {
 		if set[i/64]&(1<<(i%64)) != 0 {
 			out = append(out, r.defs[i])
 		}
@@ -269,6 +279,16 @@ func stmtDefs(s *Node, fn *Function) []*Def {
 		}
 		return t.Text()
 	}
+	// p.f of a local struct p is defined as a variable of its own.
+	localField := func(t *Node) string {
+		if t == nil || t.Kind != "member_expression" {
+			return ""
+		}
+		if o := t.Child("object"); o != nil && o.Kind == "identifier" && local(o) != "" && fn != nil && fn.Locals()[o.Text()] {
+			return norm(t.Text())
+		}
+		return ""
+	}
 	s.Walk(func(n *Node) bool {
 		switch n.Kind {
 		case "variable_declaration_statement":
@@ -310,9 +330,13 @@ func stmtDefs(s *Node, fn *Function) []*Def {
 				}
 			} else if name := local(l); name != "" {
 				out = append(out, &Def{Name: name, Node: n, Value: v})
+			} else if name := localField(l); name != "" {
+				out = append(out, &Def{Name: name, Node: n, Value: v})
 			}
 		case "augmented_assignment_expression":
 			if name := local(n.Child("left")); name != "" {
+				out = append(out, &Def{Name: name, Node: n})
+			} else if name := localField(n.Child("left")); name != "" {
 				out = append(out, &Def{Name: name, Node: n})
 			}
 		case "update_expression":

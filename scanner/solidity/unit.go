@@ -115,9 +115,11 @@ type Function struct {
 	Mutability string // view, pure, payable, constant or ""
 	Modifiers  []*Node
 	Params     []Param
-	Node       *Node
-	Body       *Node
-	Contract   *Contract
+	// Returns are the declared return values, named or not.
+	Returns  []Param
+	Node     *Node
+	Body     *Node
+	Contract *Contract
 
 	// Facts computed once, on first use; a base contract's functions can be
 	// asked from several units' goroutines at once.
@@ -139,11 +141,14 @@ type Function struct {
 	reach     *Reaching
 	defsOnce  sync.Once
 	stmtDefs  map[*Node][]*Def
-	cfg       *CFG
-	sumOnce   sync.Once
-	sum       Summary
-	declOnce  sync.Once
-	decls     map[string]*Node // localDecls (location.go)
+	// callers of f in the bundle (taint.go)
+	callersOnce sync.Once
+	callerList  []callSite
+	cfg         *CFG
+	sumOnce     sync.Once
+	sum         Summary
+	declOnce    sync.Once
+	decls       map[string]*Node // localDecls (location.go)
 }
 
 // facts computes the memoised facts of f.
@@ -282,6 +287,12 @@ func (u *Unit) function(n *Node, c *Contract) *Function {
 			}
 		case "parameter":
 			f.Params = append(f.Params, Param{Name: ch.Child("name").Text(), Type: ch.Child("type").Text()})
+		case "return_type_definition":
+			for _, r := range ch.Children {
+				if r.Kind == "parameter" {
+					f.Returns = append(f.Returns, Param{Name: r.Child("name").Text(), Type: r.Child("type").Text()})
+				}
+			}
 		}
 		if !ch.Named {
 			switch ch.Kind {

@@ -1,0 +1,266 @@
+package solidity
+
+// Taint: which sources a value may come from, flow-sensitively. It reads
+// reaching definitions for locals (a reassigned local no longer carries
+// its old source), tuple slots, fields of local structs (p.f = v; … p.f),
+// internal functions' results, and the arguments callers pass to an
+// internal function's parameters.
+
+// Source is a set of origins a value may carry.
+type Source uint16
+
+// The sources Taint follows.
+const (
+	FromSender Source = 1 << iota // msg.sender, _msgSender()
+	FromOrigin                    // tx.origin
+	FromValue                     // msg.value
+	FromTime                      // block.timestamp, now
+	FromBlock                     // block.number, blockhash, prevrandao, coinbase, gaslimit
+	FromParam                     // a parameter of a public or external function
+	FromCall                      // the result of a call to another contract
+)
+
+// Has reports whether s includes any of t.
+func (s Source) Has(t Source) bool { return s&t != 0 }
+
+const taintDepth = 4
+
+// Taint returns the sources that may reach expression n of f.
+func (f *Function) Taint(n *Node) Source {
+	t := &tainter{memo: map[*Def]Source{}, busy: map[*Def]bool{}}
+	return t.expr(f, n, taintDepth)
+}
+
+type tainter struct {
+	memo map[*Def]Source
+	busy map[*Def]bool
+}
+
+func (t *tainter) expr(f *Function, n *Node, depth int) Source {
+	var s Source
+	if n == nil || depth < 0 {
+		return s
+	}
+	locals := f.Locals()
+	n.Walk(func(x *Node) bool {
+		switch x.Kind {
+		case "member_expression":
+			switch {
+			case isMember(x, "msg", "sender"):
+				s |= FromSender
+				return false
+			case isMember(x, "tx", "origin"):
+				s |= FromOrigin
+				return false
+			case isMember(x, "msg", "value"):
+				s |= FromValue
+				return false
+			}
+			switch blockSource(x) {
+			case "timestamp":
+				s |= FromTime
+				return false
+			case "entropy":
+				s |= FromBlock
+				return false
+			}
+			// A field of a local struct: its own definitions, and the
+			// struct's.
+			if r := lvalueRoot(x); r != nil && x.Child("object") != nil && x.Child("object").Kind == "identifier" && locals[r.Text()] {
+				s |= t.name(f, x, norm(x.Text()), depth)
+				s |= t.name(f, r, r.Text(), depth)
+				return false
+			}
+		case "identifier":
+			if x.Text() == "now" {
+				s |= FromTime
+				return false
+			}
+			if x.Parent != nil && x.Parent.Kind == "member_expression" && x.Field == "property" {
+				return false
+			}
+			if locals[x.Text()] || f.Param(x.Text()) {
+				s |= t.name(f, x, x.Text(), depth)
+			}
+		case "call_expression":
+			switch {
+			case blockSource(x) == "entropy":
+				s |= FromBlock
+				return false
+			case f.senderExpr(x):
+				s |= FromSender
+				return false
+			}
+			fn := x.Child("function")
+			g := f.internalCallee(x)
+			if g == nil && fn != nil && fn.Kind == "member_expression" {
+				g = f.libraryCallee(x)
+			}
+			if g != nil {
+				if g != nil && g != f && g.Body != nil && depth > 0 {
+					// What the callee returns, its parameters standing
+					// for the arguments passed here.
+					s |= t.returns(g, depth-1) &^ FromParam
+				}
+				return true // the arguments flow into the result
+			}
+			if fn != nil && fn.Kind == "member_expression" {
+				if obj := fn.Child("object"); obj != nil && obj.Text() != "this" && obj.Text() != "super" && obj.Text() != "abi" && !elementary.MatchString(obj.Text()) {
+					s |= FromCall
+				}
+			}
+		}
+		return true
+	})
+	return s
+}
+
+// name returns the sources of local or parameter name read at use.
+func (t *tainter) name(f *Function, use *Node, name string, depth int) Source {
+	var s Source
+	r := f.Reaching()
+	for _, d := range r.defsAt(use, name) {
+		s |= t.def(f, d, depth)
+	}
+	return s
+}
+
+func (t *tainter) def(f *Function, d *Def, depth int) Source {
+	if v, ok := t.memo[d]; ok {
+		return v
+	}
+	if t.busy[d] {
+		return 0 // a loop-carried definition: its other sources are counted where they enter
+	}
+	t.busy[d] = true
+	var s Source
+	switch {
+	case d.Node == f.Node: // a parameter
+		s = t.param(f, d.Name, depth)
+	case d.Value != nil:
+		s = t.expr(f, d.Value, depth)
+	case d.Zero:
+	default: // compound assignment, update, a tuple slot from a call
+		s = t.expr(f, d.Node, depth)
+	}
+	delete(t.busy, d)
+	t.memo[d] = s
+	return s
+}
+
+// param returns what a parameter carries: anything the caller chooses
+// for a public or external function; for an internal one, what its
+// callers in the bundle pass in that position.
+func (t *tainter) param(f *Function, name string, depth int) Source {
+	if f.Entry() || f.Kind == "modifier" {
+		return FromParam
+	}
+	idx := -1
+	for i, p := range f.Params {
+		if p.Name == name {
+			idx = i
+		}
+	}
+	if idx < 0 || depth == 0 {
+		return FromParam
+	}
+	var s Source
+	for _, c := range f.callers() {
+		args, pos := argNodes(c.call), idx
+		if c.bound {
+			// x.g(a): x is the first parameter
+			if idx == 0 {
+				s |= t.expr(c.fn, c.call.Child("function").Child("object"), depth-1)
+				continue
+			}
+			pos--
+		}
+		if pos < len(args) {
+			s |= t.expr(c.fn, args[pos], depth-1)
+		}
+	}
+	return s
+}
+
+// returns returns the sources of g's return values.
+func (t *tainter) returns(g *Function, depth int) Source {
+	var s Source
+	g.Body.Walk(func(n *Node) bool {
+		if n.Kind == "return_statement" {
+			s |= t.expr(g, n, depth)
+			return false
+		}
+		return true
+	})
+	for _, p := range g.Returns {
+		if p.Name != "" {
+			s |= t.namedReturn(g, p.Name, depth)
+		}
+	}
+	return s
+}
+
+// namedReturn returns the sources of every definition of a named return
+// variable.
+func (t *tainter) namedReturn(g *Function, name string, depth int) Source {
+	var s Source
+	for _, ds := range g.Defs() {
+		for _, d := range ds {
+			if d.Name == name {
+				s |= t.def(g, d, depth)
+			}
+		}
+	}
+	return s
+}
+
+// callSite is a call of a function from fn; bound marks x.g(…) through
+// using-for, where x is the first argument.
+type callSite struct {
+	fn    *Function
+	call  *Node
+	bound bool
+}
+
+// callers returns the calls of f from functions of the bundle (memoised).
+func (f *Function) callers() []callSite {
+	f.callersOnce.Do(func() {
+		for _, c := range f.Contract.Unit.bundleContracts() {
+			for _, g := range append(append([]*Function(nil), c.Functions...), c.Modifiers...) {
+				if g.Body == nil {
+					continue
+				}
+				g.Body.Walk(func(n *Node) bool {
+					if n.Kind != "call_expression" {
+						return true
+					}
+					if g.internalCallee(n) == f {
+						f.callerList = append(f.callerList, callSite{fn: g, call: n})
+					} else if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && g.libraryCallee(n) == f {
+						bound := f.Contract.Unit.bundle[fn.Child("object").Text()] == nil
+						f.callerList = append(f.callerList, callSite{fn: g, call: n, bound: bound})
+					}
+					return true
+				})
+			}
+		}
+	})
+	return f.callerList
+}
+
+// bundleContracts returns the contracts of the bundle, or the unit's own
+// when it is not linked.
+func (u *Unit) bundleContracts() []*Contract {
+	if u.bundle == nil {
+		return u.Contracts
+	}
+	out := make([]*Contract, 0, len(u.bundle))
+	seen := map[*Contract]bool{}
+	for _, c := range u.bundle {
+		if !seen[c] {
+			seen[c] = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
