@@ -46,14 +46,13 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 		if recordsCaller(f) {
 			continue
 		}
-		fromValue := f.Derived(func(n *Node) bool { return isMember(n, "msg", "value") })
 		ownEntry := f.Derived(callerEntry)
 		for _, c := range f.LowLevelCalls() {
 			if !c.isPayment() || !c.Invoked || c.Target == nil || !isMember(uncast(c.Target), "msg", "sender") {
 				continue
 			}
 			v := c.ValueArg
-			if v == nil || v.Text() == "0" || DependsOn(v, fromValue, func(n *Node) bool { return isMember(n, "msg", "value") }) {
+			if v == nil || v.Text() == "0" || f.Taint(v).Has(FromValue) {
 				continue
 			}
 			// The caller's own recorded amount (m[msg.sender], directly or
@@ -105,16 +104,12 @@ func callerEntry(n *Node) bool {
 
 // qualified reports whether a condition dominating n reads something the
 // caller supplies or owns: a parameter, msg.value, msg.sender, state
-// looked up by the caller, or a local computed from those (a signer
-// recovered from a signature the caller passed).
+// looked up by the caller, or a value computed from those, through
+// locals and internal calls (a signer recovered from a signature the
+// caller passed).
 func qualified(f *Function, n *Node) bool {
-	input := func(x *Node) bool {
-		return isMember(x, "msg", "value") || isMember(x, "msg", "sender") || isMember(x, "tx", "origin") ||
-			x.Kind == "identifier" && f.Param(x.Text())
-	}
-	derived := f.Derived(input)
 	for _, g := range f.Guards(n) {
-		if DependsOn(g.Cond, derived, input) {
+		if f.Taint(g.Cond).Has(FromParam | FromValue | FromSender | FromOrigin) {
 			return true
 		}
 	}
