@@ -25,6 +25,10 @@ type Block struct {
 	// Func is the function or modifier whose source the statements are
 	// from (modifier bodies are inlined).
 	Func *Function
+
+	// Most blocks have at most two successors and predecessors: their
+	// edges live in the block instead of separate allocations.
+	succBuf, predBuf [2]*Block
 }
 
 // CFG is the control-flow graph of one function, modifiers inlined.
@@ -72,6 +76,7 @@ func buildCFG(f *Function) *CFG {
 
 func (b *cfgBuilder) block() *Block {
 	x := &Block{ID: len(b.g.Blocks), Unchecked: b.unchecked, Func: b.owner}
+	x.Succs, x.Preds = x.succBuf[:0], x.predBuf[:0]
 	b.g.Blocks = append(b.g.Blocks, x)
 	return x
 }

@@ -274,9 +274,9 @@ func (f *Function) internalCallee(call *Node) *Function {
 		return nil
 	}
 	if fn.Kind == "member_expression" {
-		return f.Contract.ResolveSuper(f.Contract, name, len(argNodes(call)))
+		return f.Contract.ResolveSuper(f.Contract, name, argCount(call))
 	}
-	return f.Contract.Resolve(name, len(argNodes(call)))
+	return f.Contract.Resolve(name, argCount(call))
 }
 
 // libraryCall reports whether x.g(…) calls a function of a library in the
@@ -457,7 +457,7 @@ func (f *Function) libraryCallee(call *Node) *Function {
 	if fn == nil || fn.Kind != "member_expression" {
 		return nil
 	}
-	name, arity := fn.Child("property").Text(), len(argNodes(call))
+	name, arity := fn.Child("property").Text(), argCount(call)
 	if l := f.Contract.Unit.bundle[fn.Child("object").Text()]; l != nil && l.Kind == "library" {
 		return l.Resolve(name, arity)
 	}

@@ -66,16 +66,24 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 		// itself reads before the call (the stale value the callee can
 		// exploit), since a helper's bookkeeping is not otherwise visible.
 		var helperWrites []Write
-		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" {
-				if h := f.internalCallee(n); h != nil && h != f && h.Body != nil && h.Kind == "function" {
-					for _, v := range writtenVars(h, 2) {
-						helperWrites = append(helperWrites, Write{Node: n, Var: v})
+		helpersDone := false
+		helpers := func() []Write {
+			if helpersDone {
+				return helperWrites
+			}
+			helpersDone = true
+			f.Body.Walk(func(n *Node) bool {
+				if n.Kind == "call_expression" {
+					if h := f.internalCallee(n); h != nil && h != f && h.Body != nil && h.Kind == "function" {
+						for _, v := range writtenVars(h, 2) {
+							helperWrites = append(helperWrites, Write{Node: n, Var: v})
+						}
 					}
 				}
-			}
-			return true
-		})
+				return true
+			})
+			return helperWrites
+		}
 		// A write the call can reach on the CFG: later on the same path,
 		// or earlier in a loop the call is in; not one in another arm.
 		// An inline lock (a flag checked, set before the call and cleared
@@ -89,11 +97,12 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 					return true
 				}
 			}
-			if len(helperWrites) == 0 {
+			hw := helpers()
+			if len(hw) == 0 {
 				return false
 			}
 			read := readBefore(f, call)
-			for _, w := range helperWrites {
+			for _, w := range hw {
 				if read[w.Var] && g.ReachableFrom(call, w.Node) {
 					return true
 				}
@@ -131,7 +140,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				return false
 			}
 			read := readBefore(f, call)
-			for _, ws := range [][]Write{writes, helperWrites} {
+			for _, ws := range [][]Write{writes, helpers()} {
 				for _, w := range ws {
 					if read[w.Var] && g.ReachableFrom(call, w.Node) {
 						return true

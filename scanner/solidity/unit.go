@@ -572,6 +572,17 @@ func calleeName(call *Node) string {
 	return ""
 }
 
+// argCount returns the number of arguments of a call.
+func argCount(call *Node) int {
+	n := 0
+	for _, c := range call.Children {
+		if c.Kind == "call_argument" && len(c.Children) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // argNodes returns the argument expressions of a call.
 func argNodes(call *Node) []*Node {
 	var out []*Node
