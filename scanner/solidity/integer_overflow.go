@@ -121,7 +121,7 @@ func definiteWrap(f *Function, op string, a, b *Node) bool {
 	if a.Kind != "identifier" {
 		return false
 	}
-	typ := f.declaredType(a.Text())
+	typ := f.TypeOf(a.Text())
 	bits := intWidth(typ)
 	if !strings.HasPrefix(typ, "uint") || bits == 0 {
 		return false
@@ -142,26 +142,6 @@ func definiteWrap(f *Function, op string, a, b *Node) bool {
 		v.Mul(x, y)
 	}
 	return v.Sign() < 0 || v.BitLen() > bits
-}
-
-// declaredType returns the declared type of a parameter or local of f,
-// "" when name is neither.
-func (f *Function) declaredType(name string) string {
-	for _, p := range f.Params {
-		if p.Name == name {
-			return p.Type
-		}
-	}
-	typ := ""
-	f.Body.Walk(func(n *Node) bool {
-		if n.Kind == "variable_declaration" && n.Child("name").Text() == name {
-			if t := n.Child("type"); t != nil {
-				typ = t.Text()
-			}
-		}
-		return typ == ""
-	})
-	return typ
 }
 
 // taintedLocals returns the numeric parameters of f and the locals assigned

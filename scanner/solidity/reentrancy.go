@@ -252,7 +252,7 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 	case isSender(obj):
 	case obj.Kind == "identifier" && f.Param(obj.Text()) && !f.IsState(obj.Text(), f.Locals()):
 		if typ == "" {
-			typ = f.declaredType(obj.Text())
+			typ = f.TypeOf(obj.Text())
 			if f.Contract.Unit.bundle[typ] == nil {
 				return false // not a contract-typed parameter
 			}
