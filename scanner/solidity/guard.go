@@ -52,6 +52,36 @@ func (g *CFG) guardsAt(b *Block) []Guard {
 	return out
 }
 
+// Comparison is an equality the guards of a statement establish: Left
+// equals Right when Equal is set, differs from it otherwise.
+type Comparison struct {
+	Left, Right *Node
+	Equal       bool
+}
+
+// KnownComparisons returns the comparisons that hold at n: a guard a == b
+// that holds, or a != b that fails, gives Equal; a == b failing or a != b
+// holding gives a difference.
+func (f *Function) KnownComparisons(n *Node) []Comparison {
+	var out []Comparison
+	for _, g := range f.Guards(n) {
+		c := g.Cond
+		for c.Kind == "parenthesized_expression" && len(c.Children) == 1 {
+			c = c.Children[0]
+		}
+		if c.Kind != "binary_expression" {
+			continue
+		}
+		op := c.Operator()
+		l, r := c.Child("left"), c.Child("right")
+		if op != "==" && op != "!=" || l == nil || r == nil {
+			continue
+		}
+		out = append(out, Comparison{Left: l, Right: r, Equal: (op == "==") == g.True})
+	}
+	return out
+}
+
 // checksCaller reports whether condition c restricts the caller (see
 // callerCheck), following internal helpers' summaries.
 func (f *Function) checksCaller(c *Node) bool { return f.callerCheck(c, true) }

@@ -143,24 +143,9 @@ func keysDiffer(f *Function, n, a, b *Node) bool {
 		return false
 	}
 	ka, kb := norm(a.Text()), norm(b.Text())
-	for _, g := range f.Guards(n) {
-		c := g.Cond
-		for c.Kind == "parenthesized_expression" && len(c.Children) == 1 {
-			c = c.Children[0]
-		}
-		if c.Kind != "binary_expression" {
-			continue
-		}
-		op := c.Operator()
-		if !(op == "!=" && g.True || op == "==" && !g.True) {
-			continue
-		}
-		cl, cr := c.Child("left"), c.Child("right")
-		if cl == nil || cr == nil {
-			continue
-		}
-		l, r := norm(cl.Text()), norm(cr.Text())
-		if l == ka && r == kb || l == kb && r == ka {
+	for _, c := range f.KnownComparisons(n) {
+		l, r := norm(c.Left.Text()), norm(c.Right.Text())
+		if !c.Equal && (l == ka && r == kb || l == kb && r == ka) {
 			return true
 		}
 	}

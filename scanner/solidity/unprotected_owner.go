@@ -255,23 +255,8 @@ func emptyBefore(f *Function, w, target *Node) bool {
 	if want == "" {
 		return false
 	}
-	for _, g := range f.Guards(w) {
-		c := g.Cond
-		for c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
-			c = c.Children[0]
-		}
-		if c.Kind != "binary_expression" {
-			continue
-		}
-		op := c.Operator()
-		if !(op == "==" && g.True || op == "!=" && !g.True) {
-			continue
-		}
-		l, r := c.Child("left"), c.Child("right")
-		if l == nil || r == nil {
-			continue
-		}
-		if zeroValue(r) && entryOf(l) == want || zeroValue(l) && entryOf(r) == want {
+	for _, c := range f.KnownComparisons(w) {
+		if c.Equal && (zeroValue(c.Right) && entryOf(c.Left) == want || zeroValue(c.Left) && entryOf(c.Right) == want) {
 			return true
 		}
 	}
