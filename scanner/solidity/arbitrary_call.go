@@ -236,21 +236,4 @@ func hashes(f *Function, call *Node, depth int) bool {
 }
 
 // readsStateDeep is readsState through the internal functions g calls.
-func readsStateDeep(g *Function, depth int) bool {
-	if readsState(g) {
-		return true
-	}
-	if depth == 0 {
-		return false
-	}
-	found := false
-	g.Body.Walk(func(n *Node) bool {
-		if !found && n.Kind == "call_expression" {
-			if h := g.internalCallee(n); h != nil && h != g && h.Body != nil && readsStateDeep(h, depth-1) {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
-}
+func readsStateDeep(g *Function, depth int) bool { return g.Reaches(depth, readsState) }

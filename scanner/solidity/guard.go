@@ -52,6 +52,30 @@ func (g *CFG) guardsAt(b *Block) []Guard {
 	return out
 }
 
+// Reaches reports whether p holds for f or for a function f calls
+// internally (directly or through its callees), depth calls deep.
+func (f *Function) Reaches(depth int, p func(*Function) bool) bool {
+	if f == nil || f.Body == nil {
+		return false
+	}
+	if p(f) {
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" {
+			if g := f.internalCallee(n); g != nil && g != f {
+				found = g.Reaches(depth-1, p)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // Comparison is an equality the guards of a statement establish: Left
 // equals Right when Equal is set, differs from it otherwise.
 type Comparison struct {

@@ -411,28 +411,23 @@ func storagePointerWrite(n *Node) bool {
 // storage pointer returned by a call, sstore/tstore in assembly, or
 // through its internal calls, depth levels deep.
 func writesStorage(h *Function, depth int) bool {
-	if len(h.StateWrites()) > 0 {
-		return true
-	}
-	found := false
-	h.Body.Walk(func(n *Node) bool {
-		if found {
-			return false
+	return h.Reaches(depth, func(g *Function) bool {
+		if len(g.StateWrites()) > 0 {
+			return true
 		}
-		switch n.Kind {
-		case "assignment_expression":
-			found = storagePointerWrite(n)
-		case "assembly_statement":
-			t := n.Text()
-			found = strings.Contains(t, "sstore(") || strings.Contains(t, "tstore(")
-		case "call_expression":
-			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil && depth > 0 {
-				found = writesStorage(g, depth-1)
+		found := false
+		g.Body.Walk(func(n *Node) bool {
+			switch n.Kind {
+			case "assignment_expression":
+				found = found || storagePointerWrite(n)
+			case "assembly_statement":
+				t := n.Text()
+				found = found || strings.Contains(t, "sstore(") || strings.Contains(t, "tstore(")
 			}
-		}
-		return !found
+			return !found
+		})
+		return found
 	})
-	return found
 }
 
 // canRevert reports whether h contains a revert, require or assert.

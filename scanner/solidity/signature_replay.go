@@ -141,24 +141,14 @@ func replayProtected(f *Function) bool {
 // marksState reports whether h, or an internal function it calls (depth
 // levels deep), writes state with a mark (markWrite: a constant, ++).
 func marksState(h *Function, depth int) bool {
-	for _, w := range h.StateWrites() {
-		if markWrite(w.Node) {
-			return true
-		}
-	}
-	if depth == 0 {
-		return false
-	}
-	found := false
-	h.Body.Walk(func(n *Node) bool {
-		if !found && n.Kind == "call_expression" {
-			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil {
-				found = marksState(g, depth-1)
+	return h.Reaches(depth, func(g *Function) bool {
+		for _, w := range g.StateWrites() {
+			if markWrite(w.Node) {
+				return true
 			}
 		}
-		return !found
+		return false
 	})
-	return found
 }
 
 // markWrite reports a write that records an event rather than moving an

@@ -121,11 +121,20 @@ func stateEntry(f *Function, n *Node) (entryCopy, bool) {
 
 // entryKey returns the index of the access nearest the root (k in m[k].f).
 func entryKey(n *Node) *Node {
-	var key *Node
+	if e := rootEntry(n); e != nil {
+		return e.Child("index")
+	}
+	return nil
+}
+
+// rootEntry returns the index access nearest the root of an access path
+// (m[k] in m[k].f[0]), or nil.
+func rootEntry(n *Node) *Node {
+	var entry *Node
 	for x := n; x != nil; {
 		switch x.Kind {
 		case "array_access":
-			key = x.Child("index")
+			entry = x
 			x = x.Child("base")
 		case "member_expression":
 			x = x.Child("object")
@@ -133,7 +142,7 @@ func entryKey(n *Node) *Node {
 			x = nil
 		}
 	}
-	return key
+	return entry
 }
 
 // keysDiffer reports whether a guard of n establishes that keys a and b

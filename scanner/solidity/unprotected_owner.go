@@ -266,19 +266,10 @@ func emptyBefore(f *Function, w, target *Node) bool {
 // entryOf returns the text of the entry nearest the root of an access
 // path (m[k] for m[k].f[0]), normalised, or "".
 func entryOf(n *Node) string {
-	entry := ""
-	for x := n; x != nil; {
-		switch x.Kind {
-		case "array_access":
-			entry = norm(x.Text())
-			x = x.Child("base")
-		case "member_expression":
-			x = x.Child("object")
-		default:
-			x = nil
-		}
+	if e := rootEntry(n); e != nil {
+		return norm(e.Text())
 	}
-	return entry
+	return ""
 }
 
 // markThroughHelpers marks what an internal helper checks the caller
