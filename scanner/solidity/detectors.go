@@ -35,6 +35,7 @@ var detectors = []scanner.Detector[*Unit]{
 	deleteMappingStruct{},
 	arbitrarySend{},
 	unprotectedWithdrawal{},
+	unprotectedCredit{},
 	staleEntryWrite{},
 	refundNoDebit{},
 	invertedBalanceCheck{},

@@ -1,0 +1,154 @@
+package solidity
+
+import "github.com/bulwark-sec/bulwark/scanner"
+
+// unprotectedCredit: anyone can create a balance from nothing. A public
+// function adds an amount the caller chooses to an entry of a state
+// mapping (a balance, a reward, a share count) and takes nothing for it:
+// no ether, no tokens pulled, no debit elsewhere, no proof that the amount
+// is owed.
+//
+// Decides: in a public or external function without a caller check
+// (Function.Guarded), a write m[k] += a or m[k] = m[k] + a to a state
+// mapping entry, where the amount a carries a parameter (the layer's
+// taint) and not msg.value, and the function (with its internal callees)
+// debits nothing (no -= or subtraction written to state), makes no call
+// to another contract (no transferFrom that pulls tokens), and no
+// condition dominating the write checks msg.value (a purchase), verifies a
+// signature or calls a helper with the caller's input (a Merkle proof).
+// A mapping of times (compared with the block timestamp somewhere: a lock
+// its owner extends) is not a balance. Reports the credit.
+//
+// Known false positives: test tokens and faucets that mint to anyone by
+// design; credits bounded by a cap the caller cannot exceed repeatedly.
+type unprotectedCredit struct{}
+
+func (unprotectedCredit) Meta() scanner.Rule {
+	return scanner.Rule{
+		ID:             "SOL-UNPROTECTED-CREDIT",
+		Title:          "Balance credited from nothing",
+		Severity:       scanner.High,
+		Confidence:     0.7,
+		Category:       "access_control",
+		CWE:            "CWE-284",
+		SWC:            "SWC-105",
+		Description:    "A function anyone can call adds an amount of the caller's choosing to a balance (tokens, rewards, shares) without receiving ether or tokens, debiting anyone, or checking a proof that the amount is owed. Anyone can mint themselves any balance and then withdraw or sell it.",
+		Recommendation: "Restrict minting to an authorised role, credit only what was received (msg.value or the measured token transfer), or verify a signature or Merkle proof of the amount owed.",
+		Tier:           scanner.TierStandard,
+	}
+}
+
+func (d unprotectedCredit) Check(u *Unit) []scanner.Finding {
+	var out []scanner.Finding
+	for _, f := range u.funcs() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" || f.Contract.Kind != "contract" {
+			continue
+		}
+		var credits []*Node
+		for _, w := range f.StateWrites() {
+			if a := creditAmount(w.Node); a != nil {
+				if t := f.Taint(a); t.Has(FromParam) && !t.Has(FromValue) {
+					credits = append(credits, w.Node)
+				}
+			}
+		}
+		if len(credits) == 0 || f.Summary().ExternalCall || debits(f) {
+			continue
+		}
+		for _, w := range credits {
+			if paidFor(f, w) || signerChecked(f, w) || verified(f, w) || deadlineVar(f.Contract, lvalueRoot(w.Child("left"))) {
+				continue
+			}
+			out = append(out, u.finding(d.Meta().ID, w, scope(f)))
+		}
+	}
+	return out
+}
+
+// creditAmount returns a when w adds it to a mapping entry (m[k] += a,
+// m[k] = m[k] + a), nil otherwise.
+func creditAmount(w *Node) *Node {
+	l := w.Child("left")
+	if l == nil || rootEntry(l) == nil {
+		return nil
+	}
+	switch {
+	case w.Kind == "augmented_assignment_expression" && w.Operator() == "+=":
+		return w.Child("right")
+	case w.Kind == "assignment_expression":
+		r := w.Child("right")
+		if r != nil && r.Kind == "binary_expression" && r.Operator() == "+" {
+			if x := r.Child("left"); x != nil && norm(x.Text()) == norm(l.Text()) {
+				return r.Child("right")
+			}
+		}
+	}
+	return nil
+}
+
+// debits reports whether f or an internal function it calls writes a
+// decrease to state (-=, x = x - a, --).
+func debits(f *Function) bool {
+	return f.Reaches(2, func(g *Function) bool {
+		for _, w := range g.StateWrites() {
+			switch w.Node.Kind {
+			case "augmented_assignment_expression":
+				if w.Node.Operator() == "-=" {
+					return true
+				}
+			case "update_expression":
+				if len(w.Node.Text()) >= 2 && (w.Node.Text()[:2] == "--" || w.Node.Text()[len(w.Node.Text())-2:] == "--") {
+					return true
+				}
+			case "assignment_expression":
+				if r := w.Node.Child("right"); r != nil && r.Kind == "binary_expression" && r.Operator() == "-" {
+					return true
+				}
+			}
+		}
+		return false
+	})
+}
+
+// deadlineVar reports whether the state variable v holds times: a
+// condition somewhere in c compares it with the block timestamp (a lock
+// extended by its owner adds no value).
+func deadlineVar(c *Contract, v *Node) bool {
+	if v == nil {
+		return false
+	}
+	found := false
+	for _, x := range c.Lineage() {
+		for _, g := range x.Functions {
+			if g.Body == nil {
+				continue
+			}
+			for _, cond := range g.Conditions() {
+				if cond.Mentions(v.Text()) && g.Taint(cond).Has(FromTime) {
+					found = true
+				}
+			}
+		}
+	}
+	return found
+}
+
+// verified reports whether a condition dominating n calls a function with
+// the caller's input: a proof or a signature checked by a helper.
+func verified(f *Function, n *Node) bool {
+	for _, g := range f.Guards(n) {
+		found := false
+		g.Cond.Walk(func(x *Node) bool {
+			if !found && x.Kind == "call_expression" && f.Taint(x).Has(FromParam|FromSender) {
+				if fn := x.Child("function"); fn != nil && fn.Text() != "require" {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
