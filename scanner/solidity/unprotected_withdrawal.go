@@ -15,7 +15,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // signature, a password, a deposit, a ticket), and the function records
 // nothing against the caller (no write to state indexed by msg.sender,
 // such as a claimed flag or a debit, directly or by handing msg.sender
-// to an internal function that writes storage). What remains is a payment gated only
+// to an internal function that writes storage). Token withdrawals count
+// too: an ERC-20 transfer(to, amount) of the contract's tokens to the
+// caller or an address it picks, of an amount it picks or the contract's
+// whole balance, under the same conditions. What remains is a payment gated only
 // by global state (a flag, a deadline) or by nothing. Reports the payment.
 //
 // Known false positives: faucets and bounties that pay anyone by design;
@@ -66,8 +69,52 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			}
 			out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 		}
+		// The contract's tokens: token.transfer(to, amount) (or a
+		// library's safeTransfer) to the caller or an address it picks,
+		// of an amount it picks or the whole balance.
+		f.Body.Walk(func(n *Node) bool {
+			to, amount := tokenPayout(f, n)
+			if to == nil {
+				return true
+			}
+			if !isSender(uncast(to)) && !f.Taint(to).Has(FromParam) {
+				return true
+			}
+			if t := f.Taint(amount); t.Has(FromValue) || !t.Has(FromParam) && !amount.Mentions("balanceOf") {
+				return true
+			}
+			if !qualified(f, n) && !signerChecked(f, n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			}
+			return false
+		})
 	}
 	return out
+}
+
+// tokenPayout returns the recipient and amount of an ERC-20 payment out
+// of this contract: x.transfer(to, amount) (tokenTransfer), or
+// x.safeTransfer(to, amount) through a library.
+func tokenPayout(f *Function, call *Node) (to, amount *Node) {
+	if call.Kind != "call_expression" {
+		return nil, nil
+	}
+	fn := call.Child("function")
+	args := argNodes(call)
+	if fn == nil || fn.Kind != "member_expression" || len(args) != 2 {
+		return nil, nil
+	}
+	switch fn.Child("property").Text() {
+	case "transfer":
+		if tokenTransfer(f, call) {
+			return args[0], args[1]
+		}
+	case "safeTransfer":
+		if f.libraryCallee(call) != nil {
+			return args[0], args[1]
+		}
+	}
+	return nil, nil
 }
 
 // recordsCaller reports whether f writes state indexed by or holding the
@@ -102,14 +149,33 @@ func callerEntry(n *Node) bool {
 	return n.Kind == "array_access" && n.Child("index") != nil && mentionsSender(n.Child("index"))
 }
 
-// qualified reports whether a condition dominating n reads something the
-// caller supplies or owns: a parameter, msg.value, msg.sender, state
-// looked up by the caller, or a value computed from those, through
-// locals and internal calls (a signer recovered from a signature the
-// caller passed).
+// qualified reports whether a condition dominating n qualifies the
+// caller: it reads msg.sender, tx.origin or msg.value (directly, through
+// locals or internal calls), or matches the caller's input against
+// something (an equality, or a helper call such as a signature or proof
+// check). A bound on a caller-chosen amount (amount <= cap) qualifies
+// nobody.
 func qualified(f *Function, n *Node) bool {
 	for _, g := range f.Guards(n) {
-		if f.Taint(g.Cond).Has(FromParam | FromValue | FromSender | FromOrigin) {
+		t := f.Taint(g.Cond)
+		if t.Has(FromSender | FromOrigin | FromValue) {
+			return true
+		}
+		if !t.Has(FromParam) {
+			continue
+		}
+		matched := false
+		g.Cond.Walk(func(x *Node) bool {
+			switch {
+			case matched:
+			case x.Kind == "binary_expression" && (x.Operator() == "==" || x.Operator() == "!="):
+				matched = f.Taint(x).Has(FromParam)
+			case x.Kind == "call_expression" && x != g.Cond:
+				matched = f.Taint(x).Has(FromParam)
+			}
+			return !matched
+		})
+		if matched {
 			return true
 		}
 	}
