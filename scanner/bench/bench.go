@@ -72,10 +72,15 @@ type SmartBugs struct {
 	Categories []CategoryScore `json:"categories"`
 	Total      CategoryScore   `json:"total"`
 	Precision  float64         `json:"precision"`
-	Elapsed    time.Duration   `json:"elapsed_ns"`
-	CPU        time.Duration   `json:"cpu_ns"`
-	Misses     []string        `json:"misses,omitempty"`
-	Noise      []string        `json:"noise,omitempty"`
+	// Judged counts the findings in a file that has a label of their
+	// category (SmartBugs audited the file for that class), JudgedHits
+	// those within two lines of such a label.
+	Judged     int           `json:"judged"`
+	JudgedHits int           `json:"judged_hits"`
+	Elapsed    time.Duration `json:"elapsed_ns"`
+	CPU        time.Duration `json:"cpu_ns"`
+	Misses     []string      `json:"misses,omitempty"`
+	Noise      []string      `json:"noise,omitempty"`
 }
 
 type label struct {
@@ -233,6 +238,12 @@ func (r *SmartBugs) score(labels []label, findings []scanner.Finding) {
 				break
 			}
 		}
+		if len(lByKey[key{f.File, f.Category}]) > 0 {
+			r.Judged++
+			if hit {
+				r.JudgedHits++
+			}
+		}
 		if !hit {
 			s.Unlabelled++
 			r.Noise = append(r.Noise, fmt.Sprintf("%s:%d %s %s", f.File, f.Line, f.DetectorID, f.Snippet))
@@ -333,6 +344,8 @@ func (r *SmartBugs) Print(w io.Writer) {
 		fmt.Fprintf(w, "| %s | %d | %s | %s | %d | %d |\n", s.Category, s.Labels, pct(s.Exact, s.Labels), pct(s.Near, s.Labels), s.Findings, s.Unlabelled)
 	}
 	fmt.Fprintf(w, "\nPrecision (findings within ±2 lines of a label of their category / findings in the corpus' categories): %.1f%%\n", 100*r.Precision)
+	fmt.Fprintf(w, "Precision on judged files only (findings in a file labelled for their category: %d of %d; SmartBugs labels one class per file, so the others are neither confirmed nor refuted): %s\n",
+		r.Judged, r.Total.Findings, pct(r.JudgedHits, r.Judged))
 }
 
 // Print writes the real-world summary.
