@@ -18,7 +18,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // to an internal function that writes storage). Token withdrawals count
 // too: an ERC-20 transfer(to, amount) of the contract's tokens to the
 // caller or an address it picks, of an amount it picks or the contract's
-// whole balance, under the same conditions. What remains is a payment gated only
+// whole balance (not the surplus over an accounted reserve, which an AMM
+// lets anyone skim), under the same conditions. What remains is a payment gated only
 // by global state (a flag, a deadline) or by nothing. Reports the payment.
 //
 // Known false positives: faucets and bounties that pay anyone by design;
@@ -81,6 +82,11 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			if t := f.Taint(amount); t.Has(FromValue) || !t.Has(FromParam) && !amount.Mentions("balanceOf") {
+				return true
+			}
+			// The surplus over what the contract accounts for
+			// (balanceOf(this) - reserve) belongs to nobody: an AMM's skim.
+			if a := unwrapConversion(amount); a.Kind == "binary_expression" && a.Operator() == "-" && a.Child("left").Mentions("balanceOf") {
 				return true
 			}
 			if !qualified(f, n) && !signerChecked(f, n) {

@@ -29,3 +29,19 @@ contract C151 {
         require(q1.transfer(q3, 10), "t");
     }
 }
+
+// The surplus over the accounted reserve belongs to nobody: anyone may
+// skim it (an AMM pair's design).
+contract C152 {
+    I151 q1;
+    uint256 q2;
+
+    function f1(address t) external {
+        // ok: SOL-UNPROTECTED-WITHDRAWAL
+        require(q1.transfer(t, I152(address(q1)).balanceOf(address(this)) - q2), "t");
+    }
+}
+
+interface I152 {
+    function balanceOf(address) external view returns (uint256);
+}
