@@ -15,7 +15,10 @@ import (
 // safeTransferFrom to address(this) of an amount, followed by a state
 // write that adds a value computed from that amount (+=, or = … + …),
 // in a function that never reads balanceOf(address(this)) (the
-// before/after measurement that fixes it). Reports the credit.
+// before/after measurement that fixes it). A credit to a variable that
+// the function also debits by a value from the amount is a move between
+// entries (a liquidation's seized collateral), not a deposit. Reports the
+// credit.
 //
 // Known false positives: contracts that only accept a fixed, known token
 // without transfer fees.
@@ -69,8 +72,26 @@ func (d feeOnTransfer) Check(u *solidity.Unit) []scanner.Finding {
 // credit returns the first state write after pull that adds a value
 // computed from the amount: x += amount, or x = y + amount.
 func credit(f *solidity.Function, pull *solidity.Node, derived map[string]bool, src func(*solidity.Node) bool) *solidity.Node {
+	// A state variable that also loses a value computed from the amount
+	// moves it between entries (collateral seized from a borrower to its
+	// liquidator): an internal transfer, not a deposit.
+	debited := map[string]bool{}
+	for _, w := range f.StateWrites() {
+		n := w.Node
+		r := n.Child("right")
+		if r == nil || !solidity.DependsOn(r, derived, src) {
+			continue
+		}
+		if n.Kind == "augmented_assignment_expression" && n.Operator() == "-=" ||
+			n.Kind == "assignment_expression" && r.Kind == "binary_expression" && r.Operator() == "-" {
+			debited[w.Var] = true
+		}
+	}
 	for _, w := range valueWrites(f, derived, src) {
 		if w.Start < pull.Start {
+			continue
+		}
+		if v := writtenVar(f, w); debited[v] {
 			continue
 		}
 		switch {
@@ -83,4 +104,14 @@ func credit(f *solidity.Function, pull *solidity.Node, derived map[string]bool, 
 		}
 	}
 	return nil
+}
+
+// writtenVar returns the state variable a write of f writes.
+func writtenVar(f *solidity.Function, w *solidity.Node) string {
+	for _, x := range f.StateWrites() {
+		if x.Node == w {
+			return x.Var
+		}
+	}
+	return ""
 }
