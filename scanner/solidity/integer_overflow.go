@@ -118,7 +118,12 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 // b is a constant, and the result leaves the local's declared range
 // (uint8 v = 0; v = v - 10).
 func definiteWrap(f *Function, op string, a, b *Node) bool {
-	if a.Kind != "identifier" {
+	// Only locals can be made constant by their definitions, and the
+	// other operand must be a literal or a local too: check that before
+	// the data flow is computed.
+	locals := f.Locals()
+	if a.Kind != "identifier" || !locals[a.Text()] || f.Param(a.Text()) ||
+		!(isLiteral(b) || b.Kind == "identifier" && locals[b.Text()] && !f.Param(b.Text())) {
 		return false
 	}
 	typ := f.TypeOf(a.Text())

@@ -50,14 +50,17 @@ func (d noEffect) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		f.Body.Walk(func(n *Node) bool {
-			if n.Kind != "expression_statement" || len(n.NamedChildren()) != 1 {
+			if n.Kind != "expression_statement" {
 				return true
+			}
+			e := soleNamed(n)
+			if e == nil {
+				return false
 			}
 			// A for loop's condition is a statement in the grammar.
 			if p := n.Parent; p != nil && p.Kind == "for_statement" && n.Field != "body" {
 				return true
 			}
-			e := n.NamedChildren()[0]
 			switch {
 			case swappedOp.MatchString(n.Text()) && e.Kind == "assignment_expression":
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
@@ -71,4 +74,18 @@ func (d noEffect) Check(u *Unit) []scanner.Finding {
 		})
 	}
 	return out
+}
+
+// soleNamed returns n's only named child, nil when it has none or several.
+func soleNamed(n *Node) *Node {
+	var one *Node
+	for _, c := range n.Children {
+		if c.Named {
+			if one != nil {
+				return nil
+			}
+			one = c
+		}
+	}
+	return one
 }

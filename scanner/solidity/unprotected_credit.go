@@ -44,17 +44,24 @@ func (d unprotectedCredit) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" || f.Contract.Kind != "contract" {
 			continue
 		}
+		// The cheap facts first: a credit at all, no call out, no debit;
+		// then the data flow of each amount.
 		var credits []*Node
 		for _, w := range f.StateWrites() {
-			if a := creditAmount(w.Node); a != nil {
-				if t := f.Taint(a); t.Has(FromParam) && !t.Has(FromValue) {
-					credits = append(credits, w.Node)
-				}
+			if creditAmount(w.Node) != nil {
+				credits = append(credits, w.Node)
 			}
 		}
 		if len(credits) == 0 || f.Summary().ExternalCall || debits(f) {
 			continue
 		}
+		kept := credits[:0]
+		for _, w := range credits {
+			if t := f.Taint(creditAmount(w)); t.Has(FromParam) && !t.Has(FromValue) {
+				kept = append(kept, w)
+			}
+		}
+		credits = kept
 		for _, w := range credits {
 			if paidFor(f, w) || signerChecked(f, w) || verified(f, w) || deadlineVar(f.Contract, lvalueRoot(w.Child("left"))) {
 				continue
