@@ -1,10 +1,6 @@
 package solidity
 
-import (
-	"strings"
-
-	"github.com/bulwark-sec/bulwark/scanner"
-)
+import "github.com/bulwark-sec/bulwark/scanner"
 
 // encodePackedCollision: abi.encodePacked concatenates dynamic values
 // without their lengths, so ("ab", "c") and ("a", "bc") encode to the
@@ -21,10 +17,11 @@ import (
 // (a || k) || k || b' when b = k || b'), so their position is ignored.
 // The encoding must be hashed (directly or through a local) and the hash,
 // or a value derived from it through locals or wrapping calls, used as a
-// mapping or array key, compared with == or !=, or passed to ecrecover or
-// a signature-check API (recover, tryRecover, isValidSignatureNow,
-// isValidSignature). A hash only emitted, returned or stored is left
-// alone. Reports the encoding.
+// mapping or array key, compared with == or !=, or passed to ecrecover,
+// to a helper of the bundle that calls it (an ECDSA library's recover,
+// found by what it does), or to ERC-1271's isValidSignature (a standard
+// ABI). A hash only emitted, returned or stored is left alone. Reports
+// the encoding.
 //
 // Known false positives: dynamic values the contract controls entirely
 // (a fixed table of names); known misses: hashes returned by a helper and
@@ -45,10 +42,6 @@ func (encodePackedCollision) Meta() scanner.Rule {
 		Tier:           scanner.TierStandard,
 	}
 }
-
-// sigAPIs are the signature checks of the standard libraries (OpenZeppelin
-// ECDSA and SignatureChecker, ERC-1271) a digest is passed to.
-var sigAPIs = map[string]bool{"recover": true, "tryRecover": true, "isValidSignatureNow": true, "isValidSignature": true}
 
 func (d encodePackedCollision) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
@@ -174,7 +167,10 @@ func (encodePackedCollision) keyed(f *Function, hash *Node) bool {
 			case "call_argument":
 				call := p.Parent
 				if call != nil && call.Kind == "call_expression" {
-					if name := calleeName(call); name == "ecrecover" || sigAPIs[name] && strings.Contains(call.Child("function").Text(), ".") {
+					// ecrecover, a helper of the bundle that recovers
+					// (an ECDSA library), or ERC-1271's isValidSignature,
+					// a standard ABI a contract wallet answers.
+					if recovers(f, call, 3) || calleeName(call) == "isValidSignature" && len(argNodes(call)) == 2 {
 						used = true
 						break
 					}
