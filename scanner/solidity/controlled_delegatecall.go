@@ -11,7 +11,8 @@ import (
 // chooses the callee or the calldata controls the contract (Parity wallet).
 //
 // Decides: a delegatecall/callcode member call in a public, external or
-// fallback function without an access guard (Function.Guarded). A proxy
+// fallback function without an access guard (Function.Guarded), or in an
+// internal function such a function reaches through unguarded calls. A proxy
 // delegating to its EIP-1967 implementation slot is the design and is
 // skipped; a fallback forwarding to a library variable (Parity) is not.
 // Reports the call.
@@ -39,7 +40,7 @@ func (controlledDelegatecall) Meta() scanner.Rule {
 func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
-		if f.Body == nil || !f.Entry() || f.Guarded() {
+		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.UnguardedEntry(3) == nil {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {

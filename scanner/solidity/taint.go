@@ -248,6 +248,31 @@ func (f *Function) callers() []callSite {
 	return f.callerList
 }
 
+// UnguardedEntry returns a public or external function without an access
+// guard that reaches f through internal calls (depth calls deep) at call
+// sites no caller check dominates, or nil. An entry function itself is
+// its own answer when unguarded.
+func (f *Function) UnguardedEntry(depth int) *Function {
+	if f.Entry() {
+		if f.Guarded() {
+			return nil
+		}
+		return f
+	}
+	if depth == 0 || f.Guarded() {
+		return nil
+	}
+	for _, c := range f.callers() {
+		if c.fn == f || c.fn.Kind == "modifier" || c.fn.CallerChecked(c.call) {
+			continue
+		}
+		if e := c.fn.UnguardedEntry(depth - 1); e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
 // bundleContracts returns the contracts of the bundle, or the unit's own
 // when it is not linked.
 func (u *Unit) bundleContracts() []*Contract {

@@ -82,3 +82,28 @@ contract T {
 		t.Errorf("n's return = %b, want nothing (j passes state)", got)
 	}
 }
+
+func TestUnguardedEntry(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+contract U {
+    address o;
+    function leaf() internal {}
+    function mid() internal { leaf(); }
+    function open() external { mid(); }
+    function shut() external { require(msg.sender == o); mid(); }
+    function lone() internal {}
+    function onlyShut() internal {}
+    function viaShut() external { if (msg.sender != o) revert(); onlyShut(); }
+}
+`)
+	c := contractNamed(u, "U")
+	for name, want := range map[string]string{"leaf": "open", "mid": "open", "open": "open", "shut": "", "lone": "", "onlyShut": ""} {
+		got := ""
+		if e := c.Function(name).UnguardedEntry(3); e != nil {
+			got = e.Name
+		}
+		if got != want {
+			t.Errorf("UnguardedEntry(%s) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -5,8 +5,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // unprotectedSelfdestruct: selfdestruct (suicide) reachable by anyone.
 //
 // Decides: a selfdestruct or suicide call in a public or external function
-// that has no access guard (no modifier checking msg.sender or named like
-// one, no msg.sender/tx.origin check in the body). Reports the call.
+// that has no access guard (the layer's caller checks, modifiers inlined),
+// or in an internal function such a function reaches through unguarded
+// calls (Function.UnguardedEntry). Reports the call.
 //
 // Known false positives: guards implemented in unusual ways (signature
 // checks) that the detector does not recognise.
@@ -31,7 +32,7 @@ func (d unprotectedSelfdestruct) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, n := range u.FreeCalls("selfdestruct", "suicide") {
 		f := u.funcOf(n)
-		if f == nil || f.Body == nil || !f.Entry() || f.Guarded() {
+		if f == nil || f.Body == nil || f.UnguardedEntry(3) == nil {
 			continue
 		}
 		out = append(out, u.finding(d.Meta().ID, n, scope(f)))
