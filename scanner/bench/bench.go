@@ -134,12 +134,12 @@ func runSmartBugs(ctx context.Context, eng *scanner.Engine, dir, preset string, 
 			}
 		}
 	}
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), CPUTime()
 	findings, err := scanEach(ctx, eng, files, preset)
 	if err != nil {
 		return nil, err
 	}
-	res := &SmartBugs{Files: len(files), Elapsed: time.Since(start), CPU: cpuTime() - cpu}
+	res := &SmartBugs{Files: len(files), Elapsed: time.Since(start), CPU: CPUTime() - cpu}
 	res.score(labels, findings)
 	return res, nil
 }
@@ -307,12 +307,12 @@ func RunCorpus(ctx context.Context, eng *scanner.Engine, dir, lang, preset strin
 	if err != nil {
 		return nil, err
 	}
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), CPUTime()
 	rep, err := eng.Run(ctx, files, scanner.Options{Preset: preset})
 	if err != nil {
 		return nil, err
 	}
-	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start), CPU: cpuTime() - cpu,
+	r := &RealWorld{Files: rep.Files, Lines: rep.Lines, BySeverity: map[scanner.Severity]int{}, Elapsed: time.Since(start), CPU: CPUTime() - cpu,
 		Errors: rep.Errors}
 	bad := map[string]bool{}
 	for _, e := range rep.Errors {
@@ -557,12 +557,12 @@ func RunScale(ctx context.Context, eng *scanner.Engine, dir string, minLines int
 			files = append(files, scanner.File{Path: fmt.Sprintf("copy-%d/%s", k, f.Path), Content: f.Content})
 		}
 	}
-	start, cpu := time.Now(), cpuTime()
+	start, cpu := time.Now(), CPUTime()
 	rep, err := eng.Run(ctx, files, scanner.Options{Preset: preset})
 	if err != nil {
 		return nil, err
 	}
-	return &Scale{Files: rep.Files, Lines: rep.Lines, Elapsed: time.Since(start), CPU: cpuTime() - cpu, Workers: runtime.GOMAXPROCS(0)}, nil
+	return &Scale{Files: rep.Files, Lines: rep.Lines, Elapsed: time.Since(start), CPU: CPUTime() - cpu, Workers: runtime.GOMAXPROCS(0)}, nil
 }
 
 func bytesLines(b []byte) int {

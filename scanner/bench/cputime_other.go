@@ -4,5 +4,5 @@ package bench
 
 import "time"
 
-// cpuTime is not measured on this platform.
-func cpuTime() time.Duration { return 0 }
+// CPUTime is not measured on this platform.
+func CPUTime() time.Duration { return 0 }

@@ -7,9 +7,9 @@ import (
 	"time"
 )
 
-// cpuTime is the process's user plus system time so far. On a shared
+// CPUTime is the process's user plus system time so far. On a shared
 // machine it says more about the engine's cost than wall time does.
-func cpuTime() time.Duration {
+func CPUTime() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0

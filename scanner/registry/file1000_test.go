@@ -8,39 +8,16 @@ import (
 	"testing"
 
 	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bench"
 	"github.com/bulwark-sec/bulwark/scanner/registry"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
 
 // Three 1,000-line files, one per language, in the shapes real code has
-// and with work for most detectors: a 0.4 token with a bank (the same
-// shape as solidity's BenchmarkContract1000), an Anchor program with
+// and with work for most detectors: a 0.4 token with a bank
+// (bench.Solidity1000, the file of solidity's BenchmarkContract1000 too),
+// an Anchor program with
 // handlers and Accounts structs, and a Sui module with a shared object.
-
-func solidity1000() []byte {
-	var b strings.Builder
-	b.WriteString("pragma solidity ^0.4.24;\n\ncontract Big {\n    address owner;\n    mapping(address => uint256) balances;\n    uint256 total;\n\n")
-	for i, lines := 0, 7; lines < 998; i++ {
-		fmt.Fprintf(&b, `    function deposit%[1]d(uint256 amount) public payable {
-        require(msg.value == amount);
-        balances[msg.sender] += amount;
-        total += amount;
-    }
-
-    function withdraw%[1]d(uint256 amount) public {
-        require(balances[msg.sender] >= amount);
-        if (msg.sender.call.value(amount)()) {
-            balances[msg.sender] -= amount;
-        }
-        if (now %% 2 == 0) { total = total - 1; }
-    }
-
-`, i)
-		lines += 14
-	}
-	b.WriteString("}\n")
-	return []byte(b.String())
-}
 
 func rust1000() []byte {
 	var b strings.Builder
@@ -216,7 +193,7 @@ var files1000 = []struct {
 	lang, path string
 	src        func() []byte
 }{
-	{"solidity", "big.sol", solidity1000},
+	{"solidity", "big.sol", bench.Solidity1000},
 	{"rust", "programs/big/src/lib.rs", rust1000},
 	{"move", "sources/big.move", move1000},
 	{"vyper", "big.vy", vyper1000},
@@ -252,13 +229,13 @@ func BenchmarkFile1000(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			b.SetBytes(int64(len(files[0].Content)))
 			b.ReportAllocs()
-			start := cpuTime()
+			start := bench.CPUTime()
 			for b.Loop() {
 				if _, err := eng.Run(context.Background(), files, scanner.Options{Preset: scanner.PresetDeep, Workers: 1}); err != nil {
 					b.Fatal(err)
 				}
 			}
-			per := float64(cpuTime()-start) / float64(b.N)
+			per := float64(bench.CPUTime()-start) / float64(b.N)
 			cpu[name] = per
 			b.ReportMetric(per, "cpu-ns/op")
 		})

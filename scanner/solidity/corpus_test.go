@@ -38,25 +38,25 @@ func BenchmarkSmartBugs(b *testing.B) {
 	b.Run("scan", func(b *testing.B) {
 		eng := scanner.New(solidity.New())
 		b.ReportAllocs()
-		start := cpuTime()
+		start := bench.CPUTime()
 		for b.Loop() {
 			if _, err := eng.Run(context.Background(), files, scanner.Options{Preset: scanner.PresetStandard}); err != nil {
 				b.Fatal(err)
 			}
 		}
-		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(bench.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 	})
 	// tree is tree-sitter's parse of every file alone, on one core: the
 	// floor under the scan's CPU time.
 	b.Run("tree", func(b *testing.B) {
 		st := solidity.NewStages()
 		defer st.Close()
-		start := cpuTime()
+		start := bench.CPUTime()
 		for b.Loop() {
 			for _, f := range files {
 				st.Tree(f.Content)
 			}
 		}
-		b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+		b.ReportMetric(float64(bench.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 	})
 }

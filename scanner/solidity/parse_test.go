@@ -2,46 +2,18 @@ package solidity_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/bulwark-sec/bulwark/scanner"
+	"github.com/bulwark-sec/bulwark/scanner/bench"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
 
-// contract1000 builds a 1,000-line contract in the style of a 0.4 token
-// with a bank, so most detectors have work to do.
-func contract1000() []byte {
-	var b strings.Builder
-	b.WriteString("pragma solidity ^0.4.24;\n\ncontract Big {\n    address owner;\n    mapping(address => uint256) balances;\n    uint256 total;\n\n")
-	lines := 7
-	for i := 0; lines < 998; i++ {
-		fmt.Fprintf(&b, `    function deposit%[1]d(uint256 amount) public payable {
-        require(msg.value == amount);
-        balances[msg.sender] += amount;
-        total += amount;
-    }
-
-    function withdraw%[1]d(uint256 amount) public {
-        require(balances[msg.sender] >= amount);
-        if (msg.sender.call.value(amount)()) {
-            balances[msg.sender] -= amount;
-        }
-        if (now %% 2 == 0) { total = total - 1; }
-    }
-
-`, i)
-		lines += 14
-	}
-	b.WriteString("}\n")
-	return []byte(b.String())
-}
-
 func TestContract1000(t *testing.T) {
-	src := contract1000()
+	src := bench.Solidity1000()
 	if n := strings.Count(string(src), "\n"); n < 990 || n > 1010 {
 		t.Fatalf("generated %d lines", n)
 	}
@@ -54,12 +26,12 @@ func TestContract1000(t *testing.T) {
 // BenchmarkContract1000 measures parse plus every detector on a
 // 1,000-line contract (goal: under 5 ms).
 func BenchmarkContract1000(b *testing.B) {
-	src := contract1000()
+	src := bench.Solidity1000()
 	eng := scanner.New(solidity.New())
 	files := []scanner.File{{Path: "big.sol", Content: src}}
 	b.SetBytes(int64(len(src)))
 	b.ReportAllocs()
-	start := cpuTime()
+	start := bench.CPUTime()
 	for b.Loop() {
 		if _, err := eng.Run(context.Background(), files, scanner.Options{Preset: scanner.PresetDeep, Workers: 1}); err != nil {
 			b.Fatal(err)
@@ -67,7 +39,7 @@ func BenchmarkContract1000(b *testing.B) {
 	}
 	// CPU time per op is reported beside wall time: on a shared machine
 	// the wall time mostly measures the neighbours.
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(bench.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkStages1000 splits BenchmarkContract1000 into cumulative
@@ -78,7 +50,7 @@ func BenchmarkContract1000(b *testing.B) {
 // Every detector and the engine's bookkeeping make up the rest of
 // Contract1000.
 func BenchmarkStages1000(b *testing.B) {
-	src := contract1000()
+	src := bench.Solidity1000()
 	st := solidity.NewStages()
 	defer st.Close()
 	stages := []struct {
@@ -93,13 +65,13 @@ func BenchmarkStages1000(b *testing.B) {
 		b.Run(s.name, func(b *testing.B) {
 			b.SetBytes(int64(len(src)))
 			b.ReportAllocs()
-			start := cpuTime()
+			start := bench.CPUTime()
 			for b.Loop() {
 				if !s.run() {
 					b.Fatal("parse failed")
 				}
 			}
-			b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(bench.CPUTime()-start)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
