@@ -245,7 +245,7 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 		}
 		typ, obj = c.Text(), argNodes(obj)[0]
 	}
-	obj = uncast(obj)
+	obj = unwrapConversion(obj)
 	switch {
 	case obj == nil:
 		return false

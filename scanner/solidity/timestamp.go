@@ -207,26 +207,6 @@ func timestampDecides(n *Node, diff bool) bool {
 	return false
 }
 
-// unwrapConversion strips parentheses and type conversions:
-// uint48(block.timestamp) gives block.timestamp.
-func unwrapConversion(n *Node) *Node {
-	for n != nil {
-		switch {
-		case n.Kind == "parenthesized_expression" && len(n.Children) == 1:
-			n = n.Children[0]
-		case n.Kind == "type_cast_expression":
-			a := n.FirstKind("call_argument")
-			if a == nil || len(a.Children) == 0 {
-				return n
-			}
-			n = a.Children[0]
-		default:
-			return n
-		}
-	}
-	return n
-}
-
 // returnsTimestamp reports whether f returns the block timestamp itself
 // (converted or not) from one of its return statements.
 func returnsTimestamp(f *Function) bool {

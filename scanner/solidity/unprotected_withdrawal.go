@@ -52,7 +52,7 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 		}
 		ownEntry := f.Derived(callerEntry)
 		for _, c := range f.LowLevelCalls() {
-			if !c.isPayment() || !c.Invoked || c.Target == nil || !isMember(uncast(c.Target), "msg", "sender") {
+			if !c.isPayment() || !c.Invoked || c.Target == nil || !isMember(unwrapConversion(c.Target), "msg", "sender") {
 				continue
 			}
 			v := c.ValueArg
@@ -78,7 +78,7 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			if to == nil {
 				return true
 			}
-			if !isSender(uncast(to)) && !f.Taint(to).Has(FromParam) {
+			if !isSender(unwrapConversion(to)) && !f.Taint(to).Has(FromParam) {
 				return true
 			}
 			if t := f.Taint(amount); t.Has(FromValue) || !t.Has(FromParam) && !amount.Mentions("balanceOf") {
@@ -186,25 +186,4 @@ func qualified(f *Function, n *Node) bool {
 		}
 	}
 	return false
-}
-
-// uncast strips address conversions: payable(x), address(x) give x.
-func uncast(n *Node) *Node {
-	for n != nil {
-		switch {
-		case n.Kind == "payable_conversion_expression":
-			a := n.FirstKind("call_argument")
-			if a == nil || len(a.Children) == 0 {
-				return n
-			}
-			n = a.Children[0]
-		case n.Kind == "call_expression" && n.Child("function") != nil && n.Child("function").Text() == "address" && len(argNodes(n)) == 1:
-			n = argNodes(n)[0]
-		case n.Kind == "parenthesized_expression" && len(n.Children) == 1:
-			n = n.Children[0]
-		default:
-			return n
-		}
-	}
-	return n
 }

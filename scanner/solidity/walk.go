@@ -97,6 +97,27 @@ func isSender(n *Node) bool {
 	return false
 }
 
+// unwrapConversion strips parentheses and type conversions:
+// uint48(block.timestamp) gives block.timestamp, payable(msg.sender) and
+// address(msg.sender) give msg.sender.
+func unwrapConversion(n *Node) *Node {
+	for n != nil {
+		switch {
+		case n.Kind == "parenthesized_expression" && len(n.Children) == 1:
+			n = n.Children[0]
+		case n.Kind == "type_cast_expression", n.Kind == "payable_conversion_expression":
+			a := n.FirstKind("call_argument")
+			if a == nil || len(a.Children) == 0 {
+				return n
+			}
+			n = a.Children[0]
+		default:
+			return n
+		}
+	}
+	return n
+}
+
 // norm strips whitespace and outer parentheses for text comparison.
 func norm(s string) string {
 	s = dropSpace(s)
