@@ -71,7 +71,7 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 		}
 		// The contract's tokens: token.transfer(to, amount) (or a
-		// library's safeTransfer) to the caller or an address it picks,
+		// library wrapper around it) to the caller or an address it picks,
 		// of an amount it picks or the whole balance.
 		f.Body.Walk(func(n *Node) bool {
 			to, amount := tokenPayout(f, n)
@@ -99,8 +99,8 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 }
 
 // tokenPayout returns the recipient and amount of an ERC-20 payment out
-// of this contract: x.transfer(to, amount) (tokenTransfer), or
-// x.safeTransfer(to, amount) through a library.
+// of this contract: x.transfer(to, amount) (tokenTransfer), or x.g(to,
+// amount) through a library function that makes such a transfer.
 func tokenPayout(f *Function, call *Node) (to, amount *Node) {
 	if call.Kind != "call_expression" {
 		return nil, nil
@@ -110,17 +110,29 @@ func tokenPayout(f *Function, call *Node) (to, amount *Node) {
 	if fn == nil || fn.Kind != "member_expression" || len(args) != 2 {
 		return nil, nil
 	}
-	switch fn.Child("property").Text() {
-	case "transfer":
-		if tokenTransfer(f, call) {
-			return args[0], args[1]
-		}
-	case "safeTransfer":
-		if f.libraryCallee(call) != nil {
-			return args[0], args[1]
-		}
+	if fn.Child("property").Text() == "transfer" && tokenTransfer(f, call) {
+		return args[0], args[1]
+	}
+	// token.g(to, amount) through a library whose g makes an ERC-20
+	// transfer (a safe-transfer wrapper), judged by its body.
+	if g := f.libraryCallee(call); g != nil && g.Reaches(2, makesTokenTransfer) {
+		return args[0], args[1]
 	}
 	return nil, nil
+}
+
+// makesTokenTransfer reports whether g's body makes an ERC-20 transfer.
+func makesTokenTransfer(g *Function) bool {
+	found := false
+	g.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" {
+			if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "transfer" {
+				found = tokenTransfer(g, n)
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // recordsCaller reports whether f writes state indexed by or holding the
