@@ -1,5 +1,7 @@
 package solidity
 
+import "sync"
+
 // Taint: which sources a value may come from, flow-sensitively. It reads
 // reaching definitions for locals (a reassigned local no longer carries
 // its old source), tuple slots, fields of local structs (p.f = v; … p.f),
@@ -222,11 +224,34 @@ type callSite struct {
 	bound bool
 }
 
-// callers returns the calls of f from functions of the bundle (memoised).
+// callIndex holds the call sites of the bundle's internal and library
+// functions, by callee. One walk of every body in the bundle builds it, the
+// first time any function's callers are asked for; the units of a bundle
+// share it (they are checked concurrently).
+type callIndex struct {
+	once sync.Once
+	by   map[*Function][]callSite
+}
+
+// callers returns the calls of f from functions of the bundle (the
+// callers share the slice and must not modify it).
 func (f *Function) callers() []callSite {
-	f.callersOnce.Do(func() {
-		for _, c := range f.Contract.Unit.bundleContracts() {
-			for _, g := range append(append([]*Function(nil), c.Functions...), c.Modifiers...) {
+	u := f.Contract.Unit
+	if u.calls == nil {
+		link([]*Unit{u})
+	}
+	x := u.calls
+	x.once.Do(func() { x.by = indexCalls(u.bundleContracts()) })
+	return x.by[f]
+}
+
+// indexCalls resolves every call in the bodies of cs to the internal or
+// library function it reaches, if any.
+func indexCalls(cs []*Contract) map[*Function][]callSite {
+	by := map[*Function][]callSite{}
+	for _, c := range cs {
+		for _, fs := range [][]*Function{c.Functions, c.Modifiers} {
+			for _, g := range fs {
 				if g.Body == nil {
 					continue
 				}
@@ -234,18 +259,22 @@ func (f *Function) callers() []callSite {
 					if n.Kind != "call_expression" {
 						return true
 					}
-					if g.internalCallee(n) == f {
-						f.callerList = append(f.callerList, callSite{fn: g, call: n})
-					} else if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && g.libraryCallee(n) == f {
-						bound := f.Contract.Unit.bundle[fn.Child("object").Text()] == nil
-						f.callerList = append(f.callerList, callSite{fn: g, call: n, bound: bound})
+					in := g.internalCallee(n)
+					if in != nil {
+						by[in] = append(by[in], callSite{fn: g, call: n})
+					}
+					if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
+						if lib := g.libraryCallee(n); lib != nil && lib != in {
+							bound := c.Unit.bundle[fn.Child("object").Text()] == nil
+							by[lib] = append(by[lib], callSite{fn: g, call: n, bound: bound})
+						}
 					}
 					return true
 				})
 			}
 		}
-	})
-	return f.callerList
+	}
+	return by
 }
 
 // UnguardedEntry returns a public or external function without an access

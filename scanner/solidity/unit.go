@@ -23,6 +23,7 @@ type Unit struct {
 	captures map[string][]*Node // indexed start nodes by kind (query.go)
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
+	calls    *callIndex           // the bundle's call sites by callee, shared by its units (taint.go)
 	dets     []scanner.Detector[*Unit]
 	structs  map[string][]Param // file-level struct declarations (0.6 on)
 
@@ -141,14 +142,11 @@ type Function struct {
 	reach     *Reaching
 	defsOnce  sync.Once
 	stmtDefs  map[*Node][]*Def
-	// callers of f in the bundle (taint.go)
-	callersOnce sync.Once
-	callerList  []callSite
-	cfg         *CFG
-	sumOnce     sync.Once
-	sum         Summary
-	declOnce    sync.Once
-	decls       map[string]*Node // localDecls (location.go)
+	cfg       *CFG
+	sumOnce   sync.Once
+	sum       Summary
+	declOnce  sync.Once
+	decls     map[string]*Node // localDecls (location.go)
 }
 
 // facts computes the memoised facts of f.
@@ -319,8 +317,10 @@ func link(units []*Unit) {
 			}
 		}
 	}
+	calls := &callIndex{}
 	for _, u := range units {
 		u.bundle = all
+		u.calls = calls
 		for _, c := range u.Contracts {
 			c.Bases = nil
 			seen := map[*Contract]bool{c: true}
