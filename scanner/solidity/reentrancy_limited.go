@@ -12,13 +12,18 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // (a modifier recognised by what it does), such a call from which a write
 // to contract state is reachable on the CFG (later on the path, or earlier
 // in an enclosing loop), the function's modifiers' writes after "_"
-// included. Reports the call.
+// included, when the written variable decides the call: it is named in
+// the call (recipient, amount) or in a guard every path to the call
+// passes, directly or through locals (reaching definitions). A re-entered
+// caller then sees the flag, counter, queue position or balance that let
+// it be paid still unchanged. Reports the call.
 //
-// Known false positives: trusted tokens; writes that do not matter for
-// re-entry (counters, events-only state). It runs in the deep preset only:
-// on SmartBugs under the standard preset it would find the last two
-// reentrancy labels (97.7% recall) at the price of 62 unlabelled findings
-// (precision 59.4% to 50.7%).
+// Known false positives: trusted tokens; recipients that cannot re-enter
+// within the stipend. On SmartBugs it finds the last two reentrancy labels
+// (spank_chain's token pulls before the channel is recorded) and reports
+// 37 calls in files labelled for other classes, each a payment followed by
+// a write of the state that decided it (ponzi queues, jackpots, refunds);
+// written state that decides nothing about the payment is not reported.
 type reentrancyLimited struct{}
 
 func (reentrancyLimited) Meta() scanner.Rule {
@@ -30,9 +35,9 @@ func (reentrancyLimited) Meta() scanner.Rule {
 		Category:       "reentrancy",
 		CWE:            "CWE-841",
 		SWC:            "SWC-107",
-		Description:    "The function updates contract state after send/transfer or an ERC-20 transfer. The 2,300-gas stipend of send and transfer has stopped being a reliable bound as opcode prices change, and a token contract (hostile, or ERC-777 with hooks) runs code of its own, so the callee may re-enter while the state is stale.",
+		Description:    "The function updates, after send/transfer or an ERC-20 transfer, the contract state that decided the payment (its recipient, its amount, or a condition it passed). The 2,300-gas stipend of send and transfer has stopped being a reliable bound as opcode prices change, and a token contract (hostile, or ERC-777 with hooks) runs code of its own, so the callee may re-enter while the state is stale.",
 		Recommendation: "Update state before the call (checks-effects-interactions) or hold a reentrancy lock; prefer pull payments.",
-		Tier:           scanner.TierDeep,
+		Tier:           scanner.TierStandard,
 	}
 }
 
@@ -53,8 +58,9 @@ func (d reentrancyLimited) Check(u *Unit) []scanner.Finding {
 		}
 		g := f.CFG()
 		after := func(call *Node) bool {
+			read := decidingState(f, call)
 			for _, w := range writes {
-				if g.ReachableFrom(call, w.Node) {
+				if read[w.Var] && g.ReachableFrom(call, w.Node) {
 					return true
 				}
 			}
@@ -94,4 +100,39 @@ func tokenTransfer(f *Function, n *Node) bool {
 		return false
 	}
 	return returnsBool(receiverType(fn.Child("object"), f), name, args)
+}
+
+// decidingState returns the state variables that decide call: named in
+// it (recipient, amount) or in a guard every path to it passes, directly
+// or through the locals they read (by reaching definitions).
+func decidingState(f *Function, call *Node) map[string]bool {
+	out := map[string]bool{}
+	locals := f.Locals()
+	r := f.Reaching()
+	seen := map[*Node]bool{}
+	var visit func(e *Node, depth int)
+	visit = func(e *Node, depth int) {
+		if e == nil || seen[e] {
+			return
+		}
+		seen[e] = true
+		e.Walk(func(n *Node) bool {
+			if n.Kind != "identifier" {
+				return true
+			}
+			if f.IsState(n.Text(), locals) {
+				out[n.Text()] = true
+			} else if depth > 0 {
+				for _, d := range r.At(n) {
+					visit(d.Value, depth-1)
+				}
+			}
+			return true
+		})
+	}
+	visit(call, 3)
+	for _, gd := range f.Guards(call) {
+		visit(gd.Cond, 3)
+	}
+	return out
 }
