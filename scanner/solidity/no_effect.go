@@ -2,6 +2,7 @@ package solidity
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
 )
@@ -43,6 +44,12 @@ func (noEffect) Meta() scanner.Rule {
 // operand.
 var swappedOp = regexp.MustCompile(`[\w\])]\s+=[+-]\s+[\w(]`)
 
+// swapped reports x =- v or x =+ v in t; the regexp runs only on text
+// holding one of the two glued operators.
+func swapped(t string) bool {
+	return (strings.Contains(t, "=-") || strings.Contains(t, "=+")) && swappedOp.MatchString(t)
+}
+
 func (d noEffect) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
@@ -62,7 +69,7 @@ func (d noEffect) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			switch {
-			case swappedOp.MatchString(n.Text()) && e.Kind == "assignment_expression":
+			case e.Kind == "assignment_expression" && swapped(n.Text()):
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			case e.Kind == "binary_expression" && e.FirstKind("ERROR") == nil:
 				switch e.Operator() {
