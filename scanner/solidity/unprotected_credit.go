@@ -17,7 +17,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // condition dominating the write checks msg.value (a purchase), verifies a
 // signature or calls a helper with the caller's input (a Merkle proof).
 // A mapping of times (compared with the block timestamp somewhere: a lock
-// its owner extends) is not a balance. Reports the credit.
+// its owner extends) is not a balance. Reports the credit; a credit made
+// by an internal helper (_mint(to, amount)) with an amount the function
+// passes in, at a call no caller check dominates, by a helper that checks
+// no caller itself, is reported at the function's call of the helper.
 //
 // Known false positives: test tokens and faucets that mint to anyone by
 // design; credits bounded by a cap the caller cannot exceed repeatedly.
@@ -52,23 +55,87 @@ func (d unprotectedCredit) Check(u *Unit) []scanner.Finding {
 				credits = append(credits, w.Node)
 			}
 		}
-		if len(credits) == 0 || f.Summary().ExternalCall || debits(f) {
+		helpers := helperCredits(f)
+		if len(credits) == 0 && len(helpers) == 0 || f.Summary().ExternalCall || debits(f) {
 			continue
 		}
-		kept := credits[:0]
 		for _, w := range credits {
-			if t := f.Taint(creditAmount(w)); t.Has(FromParam) && !t.Has(FromValue) {
-				kept = append(kept, w)
+			if t := f.Taint(creditAmount(w)); !t.Has(FromParam) || t.Has(FromValue) {
+				continue
 			}
-		}
-		credits = kept
-		for _, w := range credits {
 			if paidFor(f, w) || signerChecked(f, w) || verified(f, w) || deadlineVar(f.Contract, lvalueRoot(w.Child("left"))) {
 				continue
 			}
 			out = append(out, u.finding(d.Meta().ID, w, scope(f)))
 		}
+		// A credit an internal helper makes with an amount f passes in
+		// (_mint(to, amount)) is reported at f's call.
+		reported := map[*Node]bool{}
+		for _, hc := range helpers {
+			if reported[hc.call] {
+				continue
+			}
+			if t := f.Taint(hc.amount); !t.Has(FromParam) || t.Has(FromValue) {
+				continue
+			}
+			if paidFor(f, hc.call) || signerChecked(f, hc.call) || verified(f, hc.call) ||
+				paidFor(hc.h, hc.credit) || signerChecked(hc.h, hc.credit) ||
+				deadlineVar(hc.h.Contract, lvalueRoot(hc.credit.Child("left"))) {
+				continue
+			}
+			reported[hc.call] = true
+			out = append(out, u.finding(d.Meta().ID, hc.call, scope(f)))
+		}
 	}
+	return out
+}
+
+// helperCredit is a credit made by an internal function h that f calls
+// (at call) whose amount is a parameter of h: amount is the argument f
+// passes for it.
+type helperCredit struct {
+	call, credit, amount *Node
+	h                    *Function
+}
+
+// helperCredits returns the credits f's internal helpers make with an
+// amount f passes in, at call sites no caller check dominates; helpers
+// that check the caller themselves are left out.
+func helperCredits(f *Function) []helperCredit {
+	var out []helperCredit
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "call_expression" {
+			return true
+		}
+		h := f.internalCallee(n)
+		if h == nil || h == f || h.Body == nil || h.Kind != "function" {
+			return true
+		}
+		var ws []*Node
+		for _, w := range h.StateWrites() {
+			if creditAmount(w.Node) != nil {
+				ws = append(ws, w.Node)
+			}
+		}
+		if len(ws) == 0 || h.Guarded() || f.CallerChecked(n) {
+			return true
+		}
+		args := argNodes(n)
+		for _, w := range ws {
+			amt := creditAmount(w)
+			for i, p := range h.Params {
+				if i >= len(args) || p.Name == "" {
+					continue
+				}
+				src := func(x *Node) bool { return x.Kind == "identifier" && x.Text() == p.Name }
+				if DependsOn(amt, h.Derived(src), src) {
+					out = append(out, helperCredit{call: n, credit: w, amount: args[i], h: h})
+					break
+				}
+			}
+		}
+		return true
+	})
 	return out
 }
 
