@@ -16,9 +16,11 @@ import (
 // pool getters, or a division whose two sides each read balanceOf of the
 // same holder, whose result (through locals, tuple slots included) reaches
 // a state write, a condition, a return value or an argument of another
-// call; unless the contract also reads a time-weighted or external price
-// (Uniswap V3 observe, V2 cumulative prices, a consult() TWAP oracle,
-// Chainlink latestRoundData). Reports the pool read, once per function.
+// call; unless the function itself, or an internal function it calls,
+// also reads a time-weighted or external price (Uniswap V3 observe, V2
+// cumulative prices, a consult() TWAP oracle, Chainlink latestRoundData):
+// the spot price is then checked against it. A feed read elsewhere in the
+// contract protects nothing here. Reports the pool read, once per function.
 //
 // Known false positives: a pool read that only sizes a swap in the same
 // transaction (a router) when its quote is returned to the caller.
@@ -46,20 +48,15 @@ var twapReads = named("observe", "consult", "latestRoundData", "price0Cumulative
 
 func (d spotPrice) Check(u *solidity.Unit) []scanner.Finding {
 	var out []scanner.Finding
-	safe := map[*solidity.Contract]bool{}
-	for _, c := range u.Contracts {
-		for _, g := range c.AllFunctions() {
-			if len(callsIn(g.Body, twapReads)) > 0 {
-				safe[c] = true
-			}
-		}
-	}
 	for _, f := range u.Funcs() {
-		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.Contract.Kind == "interface" || safe[f.Contract] {
+		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.Contract.Kind == "interface" {
 			continue
 		}
 		reads := callsIn(f.Body, poolGetters)
 		reads = append(reads, balanceRatios(f.Body)...)
+		if len(reads) == 0 || readsTWAP(f) {
+			continue
+		}
 		for _, r := range reads {
 			if usedForValue(f, r) {
 				out = append(out, u.Finding(d.Meta().ID, r, f))
@@ -68,6 +65,14 @@ func (d spotPrice) Check(u *solidity.Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// readsTWAP reports whether f, or an internal function it calls, reads a
+// manipulation-resistant price: the pool read beside it is then checked
+// against it or only a fallback. (Another function of the contract
+// reading a feed says nothing about this one's price.)
+func readsTWAP(f *solidity.Function) bool {
+	return f.Reaches(2, func(g *solidity.Function) bool { return g.Body != nil && len(callsIn(g.Body, twapReads)) > 0 })
 }
 
 // balanceRatios returns the divisions x.balanceOf(p) … / y.balanceOf(p) …
