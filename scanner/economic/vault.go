@@ -1,6 +1,8 @@
 package economic
 
 import (
+	"strings"
+
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
@@ -14,8 +16,9 @@ import (
 // Decides: a division, or a mulDiv's denominator, that depends on the
 // contract's balanceOf(address(this)) (directly, through locals, or
 // through an internal function whose body reads it, such as totalAssets)
-// while the other side reads the share supply (totalSupply(), or the
-// state variable the contract's own totalSupply() returns), and neither
+// while the other side reads the share supply (totalSupply(), the state
+// variable the contract's own totalSupply() returns, or a counter the
+// contract raises by what it credits to a holder's entry), and neither
 // side adds a virtual offset (a + with a literal or constant: OpenZeppelin's
 // totalSupply() + 10 ** offset over totalAssets() + 1). Assets tracked in
 // a state variable instead of balanceOf(this) pass. Reports the
@@ -125,25 +128,69 @@ func isVariable(f *solidity.Function, n *solidity.Node) bool {
 	return f.Param(name) || f.Locals()[name] || f.Contract.StateVar(name) != nil
 }
 
-// isSupply reports a read of the share supply: a totalSupply() call, or
-// the state variable the contract's totalSupply() returns.
+// isSupply reports a read of the share supply: a totalSupply() call, the
+// state variable the contract's totalSupply() returns, or a state counter
+// the contract raises by the amount it credits to a mapping entry in the
+// same function (total += s; shares[who] += s, as a _mint does).
 func isSupply(f *solidity.Function, n *solidity.Node) bool {
 	if n.Kind == "call_expression" && solidity.CalleeName(n) == "totalSupply" && len(solidity.Args(n)) == 0 {
 		return true
 	}
-	if n.Kind != "identifier" || n.Field == "property" {
+	if n.Kind != "identifier" || n.Field == "property" || f.Contract.StateVar(n.Text()) == nil {
 		return false
 	}
-	g := f.Contract.Resolve("totalSupply", 0)
-	if g == nil || g.Body == nil || f.Contract.StateVar(n.Text()) == nil {
-		return false
+	if g := f.Contract.Resolve("totalSupply", 0); g != nil && g.Body != nil {
+		for _, r := range g.Body.FindAll("return_statement") {
+			if r.Mentions(n.Text()) {
+				return true
+			}
+		}
 	}
-	for _, r := range g.Body.FindAll("return_statement") {
-		if r.Mentions(n.Text()) {
-			return true
+	return supplyCounter(f.Contract, n.Text())
+}
+
+// supplyCounter reports whether some function of c writes v += x (or
+// v = v + x) and m[k] += x for a state mapping m with the same x.
+func supplyCounter(c *solidity.Contract, v string) bool {
+	for _, g := range c.AllFunctions() {
+		var scalar, entries []string
+		for _, w := range g.StateWrites() {
+			root, amount := increment(w.Node)
+			switch {
+			case amount == "":
+			case root.Kind == "identifier" && root.Text() == v:
+				scalar = append(scalar, amount)
+			case root.Kind == "array_access":
+				entries = append(entries, amount)
+			}
+		}
+		for _, a := range scalar {
+			for _, b := range entries {
+				if a == b {
+					return true
+				}
+			}
 		}
 	}
 	return false
+}
+
+// increment returns the target and the added amount's text of t += x or
+// t = t + x, or "" for another write.
+func increment(w *solidity.Node) (*solidity.Node, string) {
+	l, r := w.Child("left"), w.Child("right")
+	if l == nil || r == nil {
+		return nil, ""
+	}
+	switch {
+	case w.Kind == "augmented_assignment_expression" && w.Operator() == "+=":
+		return l, strings.Join(strings.Fields(r.Text()), "")
+	case w.Kind == "assignment_expression" && r.Kind == "binary_expression" && r.Operator() == "+":
+		if x := r.Child("left"); x != nil && strings.Join(strings.Fields(x.Text()), "") == strings.Join(strings.Fields(l.Text()), "") {
+			return l, strings.Join(strings.Fields(r.Child("right").Text()), "")
+		}
+	}
+	return nil, ""
 }
 
 // offset reports a virtual offset in n: an addition with a literal or a

@@ -41,9 +41,14 @@ func postfix(n *Node) **Node {
 }
 
 // operand returns the slot of an operator's operand the postfix belongs
-// to: a binary expression's right side, a prefix unary's argument.
+// to: a binary expression's right side, a prefix unary's argument, a
+// ternary's last arm (c ? a : b.f() is c ? a : (b.f())).
 func operand(n *Node) **Node {
 	switch n.Kind {
+	case "ternary_expression":
+		if k := len(n.Children); k >= 5 && n.Children[k-1].Named && n.Children[k-2].Kind == ":" {
+			return &n.Children[k-1]
+		}
 	case "binary_expression":
 		for i, c := range n.Children {
 			if c.Field == "right" {

@@ -31,6 +31,16 @@ func shape(n *solidity.Node) string {
 		return shape(n.Child("base")) + "[" + shape(n.Child("index")) + "]"
 	case "parenthesized_expression":
 		return shape(n.Children[0])
+	case "ternary_expression":
+		var parts []string
+		for _, c := range n.Children {
+			if c.Named {
+				parts = append(parts, shape(c))
+			}
+		}
+		if len(parts) == 3 {
+			return "(" + parts[0] + " ? " + parts[1] + " : " + parts[2] + ")"
+		}
 	}
 	return n.Text()
 }
@@ -53,6 +63,9 @@ func TestReassociate(t *testing.T) {
 		"x ** y ** z":                   "(x ** (y ** z))",
 		"x - y - z":                     "((x - y) - z)",
 		"(x / y).f()":                   "(x / y).f()",
+		"c == 0 ? a : a * s / t.g(h)":   "((c == 0) ? a : ((a * s) / t.g(h)))",
+		"c ? a : m[k]":                  "(c ? a : m[k])",
+		"(c ? a : b).f()":               "(c ? a : b).f()",
 		"a.b(c) + d.e[f] * g.h(i).j[k]": "(a.b(c) + (d.e[f] * g.h(i).j[k]))",
 	}
 	for expr, want := range cases {
