@@ -29,7 +29,7 @@ type unprotectedWithdrawal struct{}
 func (unprotectedWithdrawal) Meta() scanner.Rule {
 	return scanner.Rule{
 		ID:             "SOL-UNPROTECTED-WITHDRAWAL",
-		Title:          "Ether withdrawal without access control",
+		Title:          "Ether or token withdrawal without access control",
 		Severity:       scanner.High,
 		Confidence:     0.7,
 		Category:       "access_control",
