@@ -13,8 +13,14 @@ import (
 //
 // Decides: push or length growth of a state array inside a loop; a state
 // dynamic array reset with new T[](0) or delete. Reports the statement.
+// Also a loop that writes state, pays or calls out, bounded by the length
+// of a state array that anyone can grow: some function an unguarded entry
+// reaches (Function.UnguardedEntry) pushes to it or raises its length,
+// with no guard there comparing the array's length (a cap). Reports the
+// loop.
 //
-// Known false positives: arrays that provably stay small.
+// Known false positives: arrays that provably stay small; growth that
+// costs the caller more than the harm is worth.
 type dosUnboundedArray struct{}
 
 func (dosUnboundedArray) Meta() scanner.Rule {
@@ -48,6 +54,12 @@ func (d dosUnboundedArray) Check(u *Unit) []scanner.Finding {
 		}
 		f.Body.Walk(func(n *Node) bool {
 			switch n.Kind {
+			case "for_statement", "while_statement", "do_while_statement":
+				if f.Mutability != "view" && f.Mutability != "pure" && f.Mutability != "constant" {
+					if a := loopArray(n, isArray); a != "" && loopWorks(f, n) && growable(f.Contract, a) {
+						out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+					}
+				}
 			case "call_expression":
 				fn := n.Child("function")
 				if fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "push" && inLoop(n) {
@@ -81,4 +93,95 @@ func (d dosUnboundedArray) Check(u *Unit) []scanner.Finding {
 		})
 	}
 	return out
+}
+
+// loopArray returns the state array whose length bounds loop (i <
+// a.length in its condition), or "".
+func loopArray(loop *Node, isArray func(string) bool) string {
+	cond := loop.Child("condition")
+	if cond == nil {
+		return ""
+	}
+	name := ""
+	cond.Walk(func(n *Node) bool {
+		if name == "" && n.Kind == "member_expression" && n.Child("property").Text() == "length" {
+			if o := n.Child("object"); o != nil && o.Kind == "identifier" && isArray(o.Text()) {
+				name = o.Text()
+			}
+		}
+		return name == ""
+	})
+	return name
+}
+
+// growable reports whether a function of c that an unguarded entry
+// reaches grows state array a (push, length++ or +=) with no guard on a's
+// length before the growth.
+func growable(c *Contract, a string) bool {
+	for _, g := range c.AllFunctions() {
+		if g.Body == nil || g.Kind == "constructor" {
+			continue
+		}
+		for _, w := range g.StateWrites() {
+			if w.Var != a || !grows(w.Node) || capped(g, w.Node, a) {
+				continue
+			}
+			if g.UnguardedEntry(3) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// grows reports a push or a length increase.
+func grows(w *Node) bool {
+	switch w.Kind {
+	case "call_expression":
+		fn := w.Child("function")
+		return fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "push"
+	case "update_expression":
+		return strings.Contains(w.Text(), "++") && strings.Contains(w.Text(), ".length")
+	case "augmented_assignment_expression":
+		l := w.Child("left")
+		return w.Operator() == "+=" && l != nil && l.Kind == "member_expression" && l.Child("property").Text() == "length"
+	}
+	return false
+}
+
+// loopWorks reports whether loop writes state, pays or calls another
+// contract: work every run must get through (a loop that only sums or
+// logs fails only its caller's read).
+func loopWorks(f *Function, loop *Node) bool {
+	for _, w := range f.StateWrites() {
+		if loop.Contains(w.Node) {
+			return true
+		}
+	}
+	for _, c := range f.LowLevelCalls() {
+		if loop.Contains(c.Node) {
+			return true
+		}
+	}
+	found := false
+	loop.Walk(func(n *Node) bool {
+		found = found || n.Kind == "call_expression" && isExternalMemberCall(n) && f.internalCallee(n) == nil
+		return !found
+	})
+	return found
+}
+
+// capped reports whether a guard of w in g reads a's length, directly or
+// through a local assigned from it (n = a.length; if (n + k > cap) …).
+func capped(g *Function, w *Node, a string) bool {
+	isLen := func(n *Node) bool {
+		return n.Kind == "member_expression" && n.Child("property").Text() == "length" && n.Child("object").Text() == a
+	}
+	derived := g.Derived(isLen)
+	for _, gd := range g.Guards(w) {
+		if DependsOn(gd.Cond, derived, isLen) {
+			return true
+		}
+	}
+	return false
 }
