@@ -185,6 +185,12 @@ func assignedName(n *Node, c *Contract) (string, bool) {
 			if calleeName(p) == "require" || calleeName(p) == "assert" {
 				return "", false
 			}
+			// a.push(…, block.number, …): stored like an assignment.
+			if fn := p.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "push" {
+				if r := lvalueRoot(fn.Child("object")); r != nil {
+					return r.Text(), c.StateVar(r.Text()) != nil
+				}
+			}
 		}
 		if strings.HasSuffix(p.Kind, "_statement") {
 			return "", false

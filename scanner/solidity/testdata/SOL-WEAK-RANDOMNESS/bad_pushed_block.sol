@@ -1,0 +1,30 @@
+pragma solidity ^0.4.24;
+
+// A game that decides with the block number also records it in state
+// through push: the stored value is one more use of the predictable seed.
+contract C77 {
+    struct S1 {
+        uint256 a;
+        uint256 b;
+        bool c;
+    }
+    S1[] q1;
+    uint256[] q2;
+
+    function g1() public payable {
+        // ruleid: SOL-WEAK-RANDOMNESS
+        bool w = (block.number % 2) == 0;
+        // ruleid: SOL-WEAK-RANDOMNESS
+        q1.push(S1(msg.value, block.number, w));
+        if (w) {
+            msg.sender.transfer(msg.value * 2);
+        }
+    }
+
+    function g2(uint256 v) public {
+        uint256[] memory m = new uint256[](1);
+        m[0] = v;
+        // ok: SOL-WEAK-RANDOMNESS
+        q2.push(m[0]);
+    }
+}
