@@ -44,6 +44,7 @@ var detectors = []scanner.Detector[*Unit]{
 	msgValueLoop{},
 	uncheckedERC20{},
 	shadowedState{},
+	bidiControl{},
 	signatureReplay{},
 	ecrecoverUnchecked{},
 	lockedEther{},
