@@ -1,0 +1,55 @@
+package scanner
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// IsBidi reports the Unicode bidirectional formatting characters
+// (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F): the "Trojan Source"
+// controls (CVE-2021-42574, SWC-130) that make editors show text in
+// another order than compilers read it.
+func IsBidi(r rune) bool {
+	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F
+}
+
+// BidiFindings returns one finding of rule id per line of src holding a
+// bidirectional control, its snippet the line with the controls spelt
+// out (<U+202E>). Any language's scanner can report them with it.
+func BidiFindings(id, path string, src []byte) []Finding {
+	// They all encode as E2 80 xx or E2 81 xx: most files hold neither.
+	if !bytes.Contains(src, []byte("\xe2\x80")) && !bytes.Contains(src, []byte("\xe2\x81")) {
+		return nil
+	}
+	var out []Finding
+	line, last := 1, 0
+	for i := 0; i < len(src); {
+		r, size := utf8.DecodeRune(src[i:])
+		switch {
+		case r == '\n':
+			line++
+		case IsBidi(r) && line != last:
+			last = line
+			snippet := spellBidi(FirstLine(string(src[LineStart(src, i):])))
+			out = append(out, Finding{DetectorID: id, File: path, Line: line, EndLine: line, Snippet: snippet,
+				Fingerprint: Fingerprint(id, "", snippet)})
+		}
+		i += size
+	}
+	return out
+}
+
+// spellBidi writes the controls in s as <U+XXXX>.
+func spellBidi(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if IsBidi(r) {
+			fmt.Fprintf(&b, "<U+%04X>", r)
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
