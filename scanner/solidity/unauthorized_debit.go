@@ -23,7 +23,8 @@ import (
 // type) and is, in the entry function's terms, a parameter, through
 // conversions and locals, that carries no msg.sender (a key read from
 // state by a caller-chosen id, like an NFT's owner, is not counted). It is
-// not reported when, on the path of the debit, a guard compares the key
+// not reported when, on the path of the debit, a guard (a modifier's too,
+// its parameters standing for the arguments passed) compares the key
 // with the caller or calls a helper with the caller and a parameter, a
 // signature is checked, or a helper verifies the caller's input (a guard
 // that the key is not the caller authorises nothing); when
@@ -472,10 +473,15 @@ func debitAuthorised(s entrySite) bool {
 	for i, lv := range s.levels {
 		onKey := keyDeps(lv.fn, lv.key)
 		for _, g := range lv.fn.Guards(lv.at) {
-			if differsFromCaller(lv.fn, g, onKey) {
+			// A modifier's condition reads the modifier's names.
+			owner, on := lv.fn, onKey
+			if o := lv.fn.guardOwner(g); o != lv.fn {
+				owner, on = o, modifierKey(lv.fn, o, onKey)
+			}
+			if differsFromCaller(owner, g, on) {
 				continue // the key is known not to be the caller
 			}
-			if authorisingCond(lv.fn, g.Cond, onKey) {
+			if authorisingCond(owner, g.Cond, on) {
 				return true
 			}
 		}
@@ -490,6 +496,32 @@ func debitAuthorised(s entrySite) bool {
 		}
 	}
 	return false
+}
+
+// modifierKey returns the key test in modifier m's terms: its parameters
+// that fn's invocations of m pass the key to.
+func modifierKey(fn, m *Function, onKey func(*Node) bool) func(*Node) bool {
+	names := map[string]bool{}
+	for _, inv := range fn.Modifiers {
+		if id := inv.FirstKind("identifier"); id == nil || id.Text() != m.Name {
+			continue
+		}
+		for i, a := range argNodes(inv) {
+			if i < len(m.Params) && onKey(a) {
+				names[m.Params[i].Name] = true
+			}
+		}
+	}
+	return func(n *Node) bool {
+		found := false
+		n.Walk(func(x *Node) bool {
+			if !found && x.Kind == "identifier" && x.Field != "property" && names[x.Text()] {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
 }
 
 // differsFromCaller reports whether guard g is a plain comparison of the

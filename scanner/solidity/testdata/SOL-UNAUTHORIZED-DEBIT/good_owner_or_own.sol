@@ -11,6 +11,11 @@ contract C154 {
         _;
     }
 
+    modifier m2(address a) {
+        require(a == msg.sender);
+        _;
+    }
+
     function g1(address a, uint v) internal {
         q2[a] = q2[a] - v;
         q3 = q3 - v;
@@ -39,5 +44,11 @@ contract C154 {
             // ok: SOL-UNAUTHORIZED-DEBIT
             g1(k, v);
         }
+    }
+
+    function f5(address k, uint v) public m2(k) {
+        // ok: SOL-UNAUTHORIZED-DEBIT
+        q2[k] -= v;
+        q3 -= v;
     }
 }
