@@ -14,34 +14,40 @@ import (
 //
 // Decides: in a public or external function without a caller check
 // (Function.Guarded), a debit of a state mapping entry: m[k] -= a,
-// m[k]--, m[k] = x - a or m[k] = x.sub(a) through a library that
-// subtracts, where x is the entry itself or a local read from it (OZ's
-// fromBalance - value), written in the function or in an internal
-// function it calls, two calls deep, at call sites no caller check
-// dominates (the helper's key parameter is mapped back to the argument
-// passed). The key is an address level of the mapping (by its declared
-// type) and is, in the entry function's terms, a parameter, through
-// conversions and locals, that carries no msg.sender (a key read from
-// state by a caller-chosen id, like an NFT's owner, is not counted). It is
-// not reported when, on the path of the debit, a guard (a modifier's too,
-// its parameters standing for the arguments passed) compares the key
-// with the caller or calls a helper with the caller and a parameter, a
-// signature is checked, or a helper verifies the caller's input (a guard
-// that the key is not the caller authorises nothing); when
-// some state access indexes the key and the caller together
-// (allowance[from][msg.sender], in a condition or a write); when a call
-// passes the key and the caller (_spendAllowance(from, msg.sender, a));
-// or when the value goes back to the same account (ether or tokens paid
-// to the key, or another entry keyed by it credited); or when the caller
-// pays in the function (msg.value, or an ERC-20 transferFrom from
-// msg.sender: a debt repaid on behalf, a listing bought). Reports the
-// debit, or the call of the helper that makes it.
+// m[k]--, m[k] = x - a, or m[k] = x.sub(a) through a library or internal
+// function whose body subtracts, where x is the entry itself or a local
+// read from it (OZ's fromBalance - value); or m[k] = 0 / delete m[k] of a
+// mapping some function adds to. The debit is written in the function or
+// in an internal function it calls, two calls deep, at call sites no
+// caller check dominates (the helper's key parameter is mapped back to
+// the argument passed). The key is an address level of the mapping (by
+// its declared type) and is, in the entry function's terms, a parameter,
+// through conversions and locals, that carries no msg.sender (a key read
+// from state by a caller-chosen id, like an NFT's owner, is not counted).
+//
+// It is not reported when, on the path of the debit, a guard (a
+// modifier's too, its parameters standing for the arguments passed)
+// compares the key with the caller, calls a helper with the caller and a
+// parameter, checks a signature or verifies the caller's input, or
+// orders two amounts the account holds (collateral against debt: a
+// liquidation); a guard that the key is not the caller authorises
+// nothing. Nor when some state access indexes the key and the caller
+// together (allowance[from][msg.sender], in a condition or a write), or a
+// call passes both (_spendAllowance(from, msg.sender, a)); when the value
+// goes back to the same account (ether or tokens paid to the key, or
+// another entry keyed by it credited); when the key is called as a
+// contract (a token's fees or reserves, not an account's balance); or
+// when the caller pays in the function (msg.value, or an ERC-20
+// transferFrom from msg.sender: a debt repaid on behalf, a listing
+// bought). Reports the debit, or the call of the helper that makes it.
 //
 // Known false positives: debits authorised by state the analysis does
 // not connect to the caller (an approval checked in a helper three calls
 // deep, a key proved to be the caller's by a lookup of another kind);
-// burns of worthless entries by design (expired or slashed stakes anyone
-// may clear).
+// permissionless debits allowed by a condition on the account it does
+// not read as one (an expiry, a liquidation threshold computed in a
+// helper the guard does not call); burns of worthless entries by design
+// (expired or slashed stakes anyone may clear).
 type unauthorizedDebit struct{}
 
 func (unauthorizedDebit) Meta() scanner.Rule {
@@ -481,7 +487,7 @@ func debitAuthorised(s entrySite) bool {
 			if differsFromCaller(owner, g, on) {
 				continue // the key is known not to be the caller
 			}
-			if authorisingCond(owner, g.Cond, on) {
+			if authorisingCond(owner, g.Cond, on) || solvencyCond(owner, g.Cond, on) {
 				return true
 			}
 		}
@@ -606,6 +612,51 @@ func authorisingCond(fn *Function, c *Node, onKey func(*Node) bool) bool {
 	return found
 }
 
+// solvencyCond reports whether condition c orders two amounts the
+// account holds in different state variables (collateral[k] * p <
+// debt[k]): the debit is a liquidation the account's own position allows,
+// not a taking. A balance compared with an amount (bal[k] >= a) is not
+// one.
+func solvencyCond(fn *Function, c *Node, onKey func(*Node) bool) bool {
+	found := false
+	c.Walk(func(x *Node) bool {
+		if found || x.Kind != "binary_expression" {
+			return !found
+		}
+		switch x.Operator() {
+		case "<", "<=", ">", ">=":
+			l, r := keyedVars(fn, x.Child("left"), onKey), keyedVars(fn, x.Child("right"), onKey)
+			for a := range l {
+				for b := range r {
+					if a != b {
+						found = true
+					}
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// keyedVars returns the state variables n reads at an entry keyed by the
+// key.
+func keyedVars(fn *Function, n *Node, onKey func(*Node) bool) map[string]bool {
+	out := map[string]bool{}
+	if n == nil {
+		return out
+	}
+	n.Walk(func(x *Node) bool {
+		if x.Kind == "array_access" && onKey(x.Child("index")) {
+			if r := lvalueRoot(x); r != nil && fn.IsState(r.Text(), fn.Locals()) {
+				out[r.Text()] = true
+			}
+		}
+		return true
+	})
+	return out
+}
+
 // pairsKeyWithCaller reports whether fn's body anywhere looks up state by
 // the key and the caller together (allowance[from][msg.sender], read or
 // written) or passes both to a call (_spendAllowance(from, msg.sender, a),
@@ -670,7 +721,8 @@ func keyAndCallerIndexed(fn *Function, a *Node, onKey func(*Node) bool) bool {
 
 // returnedTo reports whether what is debited goes back to the same
 // account: ether or tokens paid to the key, or another entry keyed by it
-// credited (a move between one owner's entries).
+// credited (a move between one owner's entries); or whether the key is a
+// contract the function calls, not an account.
 func returnedTo(s entrySite, credits []entrySite) bool {
 	k := norm(s.key().Text())
 	for _, c := range credits {
@@ -679,11 +731,28 @@ func returnedTo(s entrySite, credits []entrySite) bool {
 		}
 	}
 	for _, lv := range s.levels {
-		if paysKey(lv.fn, keyDeps(lv.fn, lv.key)) {
+		on := keyDeps(lv.fn, lv.key)
+		if paysKey(lv.fn, on) || calledAsContract(lv.fn, on) {
 			return true
 		}
 	}
 	return false
+}
+
+// calledAsContract reports whether fn calls a function on the key
+// (IERC20(k).transfer(…), k.g(…)): an entry keyed by a contract, a token's
+// fees or reserves, is no account holder's balance.
+func calledAsContract(fn *Function, onKey func(*Node) bool) bool {
+	found := false
+	fn.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" {
+			if x := n.Child("function"); x != nil && x.Kind == "member_expression" && onKey(x.Child("object")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // paysKey reports whether fn pays ether or tokens to the key: a transfer,

@@ -1,9 +1,15 @@
 pragma solidity ^0.8.0;
 
-// The caller names whose deposit is withdrawn and takes the ether.
+interface I152 {
+    function transfer(address, uint256) external returns (bool);
+}
+
+// The caller names whose deposit is withdrawn and takes the ether or the
+// tokens.
 contract C152 {
     mapping(address => uint256) q1;
     mapping(uint256 => mapping(address => uint256)) q2;
+    mapping(address => mapping(address => uint256)) q3;
 
     function f1() external payable {
         q1[msg.sender] += msg.value;
@@ -56,5 +62,11 @@ contract C152 {
         // ruleid: SOL-UNAUTHORIZED-DEBIT
         q1[k] -= v;
         payable(msg.sender).transfer(v);
+    }
+
+    function f8(address t, address k, uint256 v) external {
+        // ruleid: SOL-UNAUTHORIZED-DEBIT
+        q3[t][k] -= v;
+        require(I152(t).transfer(msg.sender, v), "out");
     }
 }

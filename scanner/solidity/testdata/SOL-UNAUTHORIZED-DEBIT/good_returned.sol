@@ -1,12 +1,19 @@
 pragma solidity ^0.8.0;
 
-// Debits whose value goes back to the same account, and an entry keyed by
-// the holder a token's record names.
+interface I155 {
+    function transfer(address, uint256) external returns (bool);
+}
+
+// Debits whose value goes back to the same account, an entry keyed by
+// the holder a token's record names, and a token's fees swept to a fixed
+// address.
 contract C155 {
     mapping(address => uint256) q1;
     mapping(address => uint256) q2;
     mapping(uint256 => address) q3;
     mapping(address => uint256) q4;
+    mapping(address => uint256) q5;
+    address q6;
 
     function f1() external payable {
         q1[msg.sender] += msg.value;
@@ -51,5 +58,16 @@ contract C155 {
         q1[k] = 0;
         (bool ok, ) = k.call{value: v}("");
         require(ok, "call");
+    }
+
+    function f8(address t) external payable {
+        q5[t] += msg.value;
+    }
+
+    function f9(address t) external {
+        uint256 v = q5[t];
+        // ok: SOL-UNAUTHORIZED-DEBIT
+        q5[t] = 0;
+        require(I155(t).transfer(q6, v), "out");
     }
 }
