@@ -36,6 +36,7 @@ var detectors = []scanner.Detector[*Unit]{
 	arbitrarySend{},
 	unprotectedWithdrawal{},
 	unprotectedCredit{},
+	unauthorizedDebit{},
 	noEffect{},
 	staleEntryWrite{},
 	refundNoDebit{},
