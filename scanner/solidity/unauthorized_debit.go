@@ -18,8 +18,9 @@ import (
 // function whose body subtracts, where x is the entry itself or a local
 // read from it (OZ's fromBalance - value); or m[k] = 0 / delete m[k] of a
 // mapping some function adds to. The debit is written in the function or
-// in an internal function it calls, two calls deep, at call sites no
-// caller check dominates (the helper's key parameter is mapped back to
+// in an internal function it calls, three calls deep (an ERC-4626
+// redeem's _withdraw, _burn and _update), at call sites no caller check
+// dominates (the helper's key parameter is mapped back to
 // the argument passed). The key is an address level of the mapping (by
 // its declared type) and is, in the entry function's terms, a parameter,
 // through conversions and locals, that carries no msg.sender (a key read
@@ -89,7 +90,7 @@ func (d unauthorizedDebit) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" || f.Contract.Kind != "contract" {
 			continue
 		}
-		debitsAt := entrySites(f, debitTarget, 2)
+		debitsAt := entrySites(f, debitTarget, 3)
 		if len(debitsAt) == 0 {
 			continue
 		}
@@ -107,7 +108,7 @@ func (d unauthorizedDebit) Check(u *Unit) []scanner.Finding {
 				continue
 			}
 			if !creditsDone {
-				credits, creditsDone = entrySites(f, creditTarget, 2), true
+				credits, creditsDone = entrySites(f, creditTarget, 3), true
 			}
 			if !paysDone {
 				pays, paysDone = callerPays(f), true
