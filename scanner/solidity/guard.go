@@ -124,7 +124,12 @@ func (f *Function) directCallerCheck(c *Node) bool { return f.callerCheck(c, fal
 // not balances[msg.sender] >= v); the caller passed to an internal
 // function that reads state (hasRole(r, msg.sender)); or, when follow is
 // set, a call of an internal function whose summary checks the caller.
-func (f *Function) callerCheck(c *Node, follow bool) bool {
+func (f *Function) callerCheck(c *Node, follow bool) bool { return f.callerCheckIn(c, follow, true) }
+
+// callerCheckIn is callerCheck; returns also admits a call of a helper
+// whose returns are caller checks (require(isOwner())), looked at one
+// helper deep.
+func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 	for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
 		c = c.Children[0]
 	}
@@ -136,9 +141,9 @@ func (f *Function) callerCheck(c *Node, follow bool) bool {
 	if c.Kind == "binary_expression" {
 		switch c.Operator() {
 		case "||":
-			return f.callerCheck(c.Child("left"), follow) && f.callerCheck(c.Child("right"), follow)
+			return f.callerCheckIn(c.Child("left"), follow, returns) && f.callerCheckIn(c.Child("right"), follow, returns)
 		case "&&":
-			return f.callerCheck(c.Child("left"), follow) || f.callerCheck(c.Child("right"), follow)
+			return f.callerCheckIn(c.Child("left"), follow, returns) || f.callerCheckIn(c.Child("right"), follow, returns)
 		}
 	}
 	found := false
@@ -165,7 +170,7 @@ func (f *Function) callerCheck(c *Node, follow bool) bool {
 			if h == nil || h.Body == nil {
 				return true
 			}
-			if follow && h != f && h.Summary().ChecksCaller {
+			if follow && h != f && h.Summary().ChecksCaller || returns && h != f && returnsCallerCheck(h) {
 				found = true
 				return false
 			}
@@ -178,6 +183,23 @@ func (f *Function) callerCheck(c *Node, follow bool) bool {
 		return !found
 	})
 	return found
+}
+
+// returnsCallerCheck reports whether every return of g (a bool helper
+// such as isOwner()) returns a caller check: require(isOwner()) then
+// restricts like require(msg.sender == owner).
+func returnsCallerCheck(g *Function) bool {
+	rets := g.Body.FindAll("return_statement")
+	if len(rets) == 0 {
+		return false
+	}
+	for _, r := range rets {
+		v := r.NamedChildren()
+		if len(v) != 1 || !g.callerCheckIn(v[0], false, false) {
+			return false
+		}
+	}
+	return true
 }
 
 // senderExpr reports whether n evaluates to the caller.

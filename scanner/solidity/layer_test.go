@@ -154,6 +154,13 @@ contract G {
   function n() public { address me = msg.sender; require(allowed[me]); x = 11; }
   function o(uint v) public { require(allowed[msg.sender] || v > 0); x = 12; }
   function p() public { require(msg.sender == boss || allowed[msg.sender]); x = 13; }
+  modifier m5() { if (msg.sender == boss) {} _; }
+  modifier m6() { if (msg.sender != boss) {} else {} _; }
+  function isCaller() internal view returns (bool) { return msg.sender == boss; }
+  modifier m7() { require(isCaller()); _; }
+  function q() public m5 { x = 14; }
+  function r() public m6 { x = 15; }
+  function s() public m7 { x = 16; }
 }
 `)
 	c := contractNamed(u, "G")
@@ -174,10 +181,20 @@ contract G {
 		{"n", "x = 11", true},  // the caller through a local
 		{"o", "x = 12", false}, // a disjunction that admits anyone with v > 0
 		{"p", "x = 13", true},  // both sides check the caller
+		{"q", "x = 14", false}, // a comparison whose arm does nothing
+		{"r", "x = 15", false}, // both arms empty
+		{"s", "x = 16", true},  // a helper returning the caller check
 	} {
 		f := fn(tc.fn)
 		if got := f.CallerChecked(stmtWith(t, f, tc.stmt)); got != tc.want {
 			t.Errorf("%s: CallerChecked(%s) = %v, want %v", tc.fn, tc.stmt, got, tc.want)
+		}
+	}
+	// Guarded, the function-level fact, agrees: a check with no effect
+	// restricts nobody; a bool helper's comparison does.
+	for name, want := range map[string]bool{"a": true, "b": false, "q": false, "r": false, "s": true} {
+		if got := fn(name).Guarded(); got != want {
+			t.Errorf("%s: Guarded() = %v, want %v", name, got, want)
 		}
 	}
 	i := fn("i")

@@ -529,8 +529,20 @@ func (f *Function) computeGuarded() bool {
 		if owner == nil {
 			owner = f
 		}
-		if b.Cond != nil && owner.checksCaller(b.Cond) {
-			return true
+		// A caller check restricts when an outcome of it leads somewhere
+		// the other does not: a block entered only through it that does
+		// something (the body, a revert, a return). if (msg.sender == o)
+		// {} _; checks and lets everyone through.
+		if len(b.Preds) == 1 {
+			if p := b.Preds[0]; p.Cond != nil && len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] && !emptyArm(b, p) {
+				powner := p.Func
+				if powner == nil {
+					powner = f
+				}
+				if powner.checksCaller(p.Cond) {
+					return true
+				}
+			}
 		}
 		for _, st := range b.Stmts {
 			found := false
@@ -551,6 +563,20 @@ func (f *Function) computeGuarded() bool {
 		}
 	}
 	return false
+}
+
+// emptyArm reports an arm b of branch p that does nothing and rejoins
+// p's other outcome: if (c) {} or the empty side of if (c) {} else {}.
+func emptyArm(b, p *Block) bool {
+	other := p.Succs[0]
+	if other == b {
+		other = p.Succs[1]
+	}
+	if len(b.Stmts) != 0 || len(b.Succs) != 1 {
+		return false
+	}
+	join := b.Succs[0]
+	return join == other || len(other.Stmts) == 0 && len(other.Succs) == 1 && other.Succs[0] == join
 }
 
 func mentionsSender(n *Node) bool {
