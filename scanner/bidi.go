@@ -17,7 +17,12 @@ func IsBidi(r rune) bool {
 
 // BidiFindings returns one finding of rule id per line of src holding a
 // bidirectional control, its snippet the line with the controls spelt
-// out (<U+202E>). Any language's scanner can report them with it.
+// out (<U+202E>). Any language's scanner can report them with it: the
+// Solidity, Vyper, Cairo and Move scanners do (SOL-, VY-, CAIRO- and
+// MOVE-BIDI-CONTROL). Rust needs no such rule: rustc itself denies these
+// characters in literals and comments (the deny-by-default lints
+// text_direction_codepoint_in_literal and
+// text_direction_codepoint_in_comment).
 func BidiFindings(id, path string, src []byte) []Finding {
 	// They all encode as E2 80 xx or E2 81 xx: most files hold neither.
 	if !bytes.Contains(src, []byte("\xe2\x80")) && !bytes.Contains(src, []byte("\xe2\x81")) {

@@ -12,4 +12,5 @@ var detectors = []scanner.Detector[*Unit]{
 	feltArithmetic{},
 	uncheckedDeploy{},
 	weakRandomness{},
+	bidiControl{},
 }

@@ -11,6 +11,7 @@ import (
 // Unit is one parsed Cairo file and the facts its detectors share.
 type Unit struct {
 	Path      string
+	Src       []byte
 	Tree      *syntax.Node
 	Functions []*Function
 	// Storage maps the fields of #[storage] structs to their types.
@@ -66,7 +67,7 @@ func hasAttr(n *syntax.Node, prefix string) bool {
 
 func newUnit(f scanner.File) *Unit {
 	tree, b := parse(string(f.Content))
-	u := &Unit{Path: f.Path, Tree: tree, Storage: map[string]string{}, Components: map[string]string{}, lines: b.Lines()}
+	u := &Unit{Path: f.Path, Src: f.Content, Tree: tree, Storage: map[string]string{}, Components: map[string]string{}, lines: b.Lines()}
 	for _, e := range b.Errors {
 		u.errs = append(u.errs, scanner.FileError{File: f.Path, Line: e.Line, Message: e.Message})
 	}

@@ -13,4 +13,5 @@ var detectors = []scanner.Detector[*Unit]{
 	uncheckedCast{},
 	divBeforeMul{},
 	weakRandomness{},
+	bidiControl{},
 }

@@ -16,4 +16,5 @@ var detectors = []scanner.Detector[*Unit]{
 	uncheckedERC20{},
 	erc20DefaultReturn{},
 	divideBeforeMultiply{},
+	bidiControl{},
 }

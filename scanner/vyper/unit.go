@@ -12,6 +12,7 @@ import (
 // Unit is one parsed Vyper file and the facts its detectors share.
 type Unit struct {
 	Path string
+	Src  []byte
 	Tree *syntax.Node
 	// Pragma is the version comment ("# @version 0.3.0", "#pragma version
 	// ^0.3.0"), nil when absent.
@@ -72,7 +73,7 @@ type bundle struct {
 
 func newUnit(f scanner.File) *Unit {
 	tree, comments, b := parse(string(f.Content))
-	u := &Unit{Path: f.Path, Tree: tree, State: map[string]*syntax.Node{}, Interfaces: map[string]map[string]string{}, Imports: map[string]string{}, lines: b.Lines()}
+	u := &Unit{Path: f.Path, Src: f.Content, Tree: tree, State: map[string]*syntax.Node{}, Interfaces: map[string]map[string]string{}, Imports: map[string]string{}, lines: b.Lines()}
 	for _, e := range b.Errors {
 		u.errs = append(u.errs, scanner.FileError{File: f.Path, Line: e.Line, Message: e.Message})
 	}
