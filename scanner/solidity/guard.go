@@ -106,13 +106,54 @@ func (f *Function) KnownComparisons(n *Node) []Comparison {
 	return out
 }
 
-// checksCaller reports whether condition c restricts the caller (see
+// checksCaller reports whether condition c, known to have evaluated to
+// outcome on the way to a statement, restricts the caller (see
 // callerCheck), following internal helpers' summaries.
-func (f *Function) checksCaller(c *Node) bool { return f.callerCheck(c, true) }
+func (f *Function) checksCaller(c *Node, outcome bool) bool { return f.restricts(c, outcome, true) }
 
 // directCallerCheck is checksCaller without following summaries (they
 // are built bottom-up from it).
-func (f *Function) directCallerCheck(c *Node) bool { return f.callerCheck(c, false) }
+func (f *Function) directCallerCheck(c *Node, outcome bool) bool {
+	return f.restricts(c, outcome, false)
+}
+
+// restricts reports whether condition c, having evaluated to outcome,
+// admits only callers checked against contract state. The polarity
+// matters: require(msg.sender == owner) admits the owner, require(
+// msg.sender != owner) everyone but the owner, if (banned[msg.sender])
+// revert() everyone not banned. Negation flips it; a && b holding needs
+// one side to restrict, failing needs both; a || b the other way round.
+func (f *Function) restricts(c *Node, outcome, follow bool) bool {
+	for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
+		c = c.Children[0]
+	}
+	if c == nil {
+		return false
+	}
+	switch c.Kind {
+	case "unary_expression":
+		if c.Operator() == "!" && len(c.Children) >= 2 {
+			return f.restricts(c.Children[len(c.Children)-1], !outcome, follow)
+		}
+	case "binary_expression":
+		l, r := c.Child("left"), c.Child("right")
+		switch c.Operator() {
+		case "&&":
+			if outcome {
+				return f.restricts(l, true, follow) || f.restricts(r, true, follow)
+			}
+			return f.restricts(l, false, follow) && f.restricts(r, false, follow)
+		case "||":
+			if outcome {
+				return f.restricts(l, true, follow) && f.restricts(r, true, follow)
+			}
+			return f.restricts(l, false, follow) || f.restricts(r, false, follow)
+		case "!=":
+			return !outcome && f.callerCheck(c, follow)
+		}
+	}
+	return outcome && f.callerCheck(c, follow)
+}
 
 // callerCheck reports whether condition c restricts who may call: the
 // caller (msg.sender or tx.origin, a local holding it, or an internal
@@ -378,7 +419,7 @@ func (f *Function) libraryCall(call *Node) bool {
 // function whose summary checks it.
 func (f *Function) CallerChecked(n *Node) bool {
 	for _, gd := range f.Guards(n) {
-		if f.guardOwner(gd).checksCaller(gd.Cond) {
+		if f.guardOwner(gd).checksCaller(gd.Cond, gd.True) {
 			return true
 		}
 	}
@@ -452,7 +493,7 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 	g := f.CFG()
 	if g.Reachable(g.Exit) {
 		for _, gd := range g.guardsAt(g.Exit) {
-			if f.guardOwner(gd).directCallerCheck(gd.Cond) {
+			if f.guardOwner(gd).directCallerCheck(gd.Cond, gd.True) {
 				s.ChecksCaller = true
 			}
 		}

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"bytes"
 	"math/big"
 	"strings"
 
@@ -23,7 +24,10 @@ import (
 // is reported too: an unsigned local that reaching definitions make one
 // constant, with a constant operand, leaving its declared range
 // (uint8 v = 0; v = v - 10). SafeMath calls are not operators and so never
-// match; libraries are skipped. Reports the arithmetic.
+// match; libraries are skipped. An operation a caller check dominates
+// (only a trusted role reaches it: its input is a setting, not an attack)
+// is left out; a check that keeps one address or a ban list out restricts
+// nobody (the layer's guard polarity). Reports the arithmetic.
 //
 // Known false positives: values bounded by invariants the detector cannot
 // see (total supply caps), or checks after the operation.
@@ -46,7 +50,7 @@ func (integerOverflow) Meta() scanner.Rule {
 
 func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	checked := u.Checked()
-	if checked && !strings.Contains(string(u.Src), "unchecked") {
+	if checked && !bytes.Contains(u.Src, []byte("unchecked")) {
 		return nil
 	}
 	var out []scanner.Finding
@@ -105,6 +109,11 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 				if guarded(op, a, b, nil, compared(gc)) {
 					return true
 				}
+			}
+			// Only a check of the caller dominates it: the input is a
+			// trusted role's (an owner's setting), not an attacker's.
+			if f.CallerChecked(n) {
+				return true
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			return true

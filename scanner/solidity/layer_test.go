@@ -161,6 +161,10 @@ contract G {
   function q() public m5 { x = 14; }
   function r() public m6 { x = 15; }
   function s() public m7 { x = 16; }
+  function t() public { require(msg.sender != boss); x = 17; }
+  function v() public { if (allowed[msg.sender]) revert(); x = 18; }
+  function w() public { require(!(msg.sender != boss)); x = 19; }
+  function y() public { if (!allowed[msg.sender] || msg.sender != boss) revert(); x = 20; }
 }
 `)
 	c := contractNamed(u, "G")
@@ -184,6 +188,10 @@ contract G {
 		{"q", "x = 14", false}, // a comparison whose arm does nothing
 		{"r", "x = 15", false}, // both arms empty
 		{"s", "x = 16", true},  // a helper returning the caller check
+		{"t", "x = 17", false}, // everyone but the boss
+		{"v", "x = 18", false}, // everyone not listed (a ban list)
+		{"w", "x = 19", true},  // negation flips the polarity
+		{"y", "x = 20", true},  // past the revert both sides hold
 	} {
 		f := fn(tc.fn)
 		if got := f.CallerChecked(stmtWith(t, f, tc.stmt)); got != tc.want {

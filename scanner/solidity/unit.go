@@ -539,7 +539,7 @@ func (f *Function) computeGuarded() bool {
 				if powner == nil {
 					powner = f
 				}
-				if powner.checksCaller(p.Cond) {
+				if powner.checksCaller(p.Cond, p.Succs[0] == b) {
 					return true
 				}
 			}
