@@ -1,6 +1,8 @@
 package economic
 
 import (
+	"strings"
+
 	"github.com/bulwark-sec/bulwark/scanner"
 	"github.com/bulwark-sec/bulwark/scanner/solidity"
 )
@@ -22,8 +24,18 @@ import (
 // the spot price is then checked against it. A feed read elsewhere in the
 // contract protects nothing here. Reports the pool read, once per function.
 //
-// Known false positives: a pool read that only sizes a swap in the same
-// transaction (a router) when its quote is returned to the caller.
+// A contract with no mutable state (constants and immutables only, in the
+// bases the bundle holds) whose function writes only its locals has no
+// accounting a moved price can corrupt: a router sizing the caller's swap
+// or liquidity, which the caller bounds and the pool's invariant
+// protects. Its views are left out only when they quote a trade of a
+// caller-chosen size (getAmountsOut(amountIn, path)); a view handing out
+// a price per unit is an oracle whoever reads it. A comparison of the
+// read with zero (is the pool initialised) is not a use for value.
+//
+// Known false positives: a stateful contract that reads a pool only to
+// size a swap in the same transaction. Known false negatives: a stateless
+// adapter quoting an amount (consult(token, amountIn)) from a spot price.
 type spotPrice struct{}
 
 func (spotPrice) Meta() scanner.Rule {
@@ -57,7 +69,21 @@ func (d spotPrice) Check(u *solidity.Unit) []scanner.Finding {
 		if len(reads) == 0 || readsTWAP(f) {
 			continue
 		}
+		// A contract with no mutable state has no accounting a moved
+		// price can corrupt: its state-changing functions trade at the
+		// pool's own price for a caller who bounds the trade (a router
+		// sizing swaps and liquidity). Its views that return the price
+		// are still an oracle other contracts may read.
+		quotes := stateless(f.Contract) && writesOnlyLocals(f)
+		if quotes && f.Mutability != "view" && f.Mutability != "pure" {
+			continue
+		}
 		for _, r := range reads {
+			// A stateless view quoting a trade of a caller-chosen size
+			// (getAmountsOut(amountIn, path)) is a quote, not a price.
+			if quotes && sizedByCaller(f, r) {
+				continue
+			}
 			if usedForValue(f, r) {
 				out = append(out, u.Finding(d.Meta().ID, r, f))
 				break
@@ -137,9 +163,119 @@ func usedForValue(f *solidity.Function, read *solidity.Node) bool {
 		return true
 	}
 	for _, c := range f.Conditions() {
-		if solidity.DependsOn(c, derived, isRead) {
+		if solidity.DependsOn(c, derived, isRead) && !zeroTest(c) {
 			return true
 		}
 	}
 	return false
+}
+
+// zeroTest reports a condition x == 0 or x != 0: whether the pool is
+// initialised or empty, not what its price is.
+func zeroTest(c *solidity.Node) bool {
+	if c.Kind != "binary_expression" || c.Operator() != "==" && c.Operator() != "!=" {
+		return false
+	}
+	return c.Child("left").Text() == "0" || c.Child("right").Text() == "0"
+}
+
+// sizedByCaller reports whether the quote is for a trade of a size the
+// caller picks: the pool read takes an unsigned parameter of f as an
+// argument (getAmountsOut(amountIn, path)), or f returns a value computed
+// from one (amountOut for amountIn), not a price per unit.
+func sizedByCaller(f *solidity.Function, read *solidity.Node) bool {
+	amount := func(n *solidity.Node) bool {
+		if n.Kind != "identifier" {
+			return false
+		}
+		for _, p := range f.Params {
+			if p.Name == n.Text() && strings.HasPrefix(p.Type, "uint") {
+				return true
+			}
+		}
+		return false
+	}
+	for _, a := range solidity.Args(read) {
+		if amount(a) {
+			return true
+		}
+	}
+	derived := f.Derived(amount)
+	found := false
+	f.Body.Walk(func(n *solidity.Node) bool {
+		if n.Kind == "return_statement" && solidity.DependsOn(n, derived, amount) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// stateless reports whether c and the bases the bundle holds declare no
+// mutable state variable (constants and immutables only). A base outside
+// the bundle (an imported interface) is not seen: writesOnlyLocals
+// covers state it might declare.
+func stateless(c *solidity.Contract) bool {
+	for _, x := range c.Lineage() {
+		for _, v := range x.StateVars {
+			if !v.Constant {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// writesOnlyLocals reports whether every assignment in f targets its
+// locals, parameters or named return values: nothing it writes can be
+// state, even state declared in a base the bundle does not hold.
+func writesOnlyLocals(f *solidity.Function) bool {
+	own := f.Locals()
+	mine := func(name string) bool {
+		if own[name] || f.Param(name) {
+			return true
+		}
+		for _, r := range f.Returns {
+			if r.Name == name {
+				return true
+			}
+		}
+		return false
+	}
+	// root follows a target to the variable it writes: x, x.f, x[i],
+	// and each slot of a tuple (a, b).
+	var root func(t *solidity.Node) bool
+	root = func(t *solidity.Node) bool {
+		switch t.Kind {
+		case "identifier":
+			return mine(t.Text())
+		case "member_expression":
+			return root(t.Child("object"))
+		case "array_access":
+			return root(t.Child("base"))
+		case "parenthesized_expression", "tuple_expression":
+			for _, c := range t.Children {
+				if c.Named && !root(c) {
+					return false
+				}
+			}
+			return true
+		}
+		return false // a target the analysis cannot name
+	}
+	ok := true
+	f.Body.Walk(func(n *solidity.Node) bool {
+		var t *solidity.Node
+		switch n.Kind {
+		case "assignment_expression", "augmented_assignment_expression":
+			t = n.Child("left")
+		case "update_expression":
+			t = n.Child("argument")
+		}
+		if t != nil && !root(t) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
