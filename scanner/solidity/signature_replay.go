@@ -80,7 +80,12 @@ func replayProtected(f *Function) bool {
 			case "identifier":
 				inHash[x.Text()] = true
 			case "call_expression":
-				if h := f.internalCallee(x); h != nil && h.Body != nil && h.Summary().WritesState {
+				// A helper in the digest that writes state (a nonce it
+				// bumps), or a hook without a body that a deriving
+				// contract implements (_getAndIncrementNonce): what it
+				// does is unknown here, and guessing is the false
+				// positive users see.
+				if h := f.internalCallee(x); h != nil && (h.Body == nil || h.Summary().WritesState) {
 					protected = true
 				}
 			}
@@ -90,6 +95,21 @@ func replayProtected(f *Function) bool {
 	})
 	if protected {
 		return true
+	}
+	// A local in the digest stands for what it was read from: uint256 n
+	// = nonces[owner]; keccak256(…, n, …); nonces[owner] = n + 1.
+	for _, ds := range f.Defs() {
+		for _, d := range ds {
+			if !inHash[d.Name] || d.Value == nil {
+				continue
+			}
+			d.Value.Walk(func(x *Node) bool {
+				if x.Kind == "identifier" {
+					inHash[x.Text()] = true
+				}
+				return true
+			})
+		}
 	}
 	inCond := map[string]bool{}
 	for _, c := range f.Conditions() {

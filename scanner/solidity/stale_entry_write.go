@@ -12,7 +12,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // variable and access path, different key expressions), then M[k1]… is
 // assigned a value computed from a and M[k2]… a value computed from b,
 // with no guard on the writes that the keys differ (k1 != k2 holding, or
-// k1 == k2 reverting). Names play no part. Reports the second write.
+// k1 == k2 reverting), and the second copy taken before the first
+// write-back (a copy read after it sees the write). Names play no part.
+// Reports the second write.
 //
 // Known false positives: keys that can never be equal for reasons the
 // guards do not show (distinct roles checked elsewhere).
@@ -70,9 +72,10 @@ func (d staleEntryWrite) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		type wb struct {
-			n   *Node
-			key *Node
-			e   entryCopy
+			n    *Node
+			key  *Node
+			e    entryCopy
+			uses []*Node // the copies the written value reads
 		}
 		var writes []wb
 		for _, w := range f.StateWrites() {
@@ -84,20 +87,27 @@ func (d staleEntryWrite) Check(u *Unit) []scanner.Finding {
 			if !ok || r == nil {
 				continue
 			}
-			from := false
+			var uses []*Node
 			r.Walk(func(x *Node) bool {
 				if x.Kind == "identifier" && copies[x.Text()] == e {
-					from = true
+					uses = append(uses, x)
 				}
-				return !from
+				return true
 			})
-			if from {
-				writes = append(writes, wb{w.Node, entryKey(l), e})
+			if len(uses) > 0 {
+				writes = append(writes, wb{w.Node, entryKey(l), e, uses})
 			}
 		}
 		for i, a := range writes {
 			for _, b := range writes[i+1:] {
 				if a.e.path != b.e.path || a.e.key == b.e.key || keysDiffer(f, b.n, a.key, b.key) {
+					continue
+				}
+				// A copy taken after the first write-back sees it (old =
+				// m[from]; m[from] = old - v; old2 = m[to]; m[to] = old2 +
+				// v is right for from == to): only a copy from before it
+				// is stale.
+				if copiedAfter(f, b.uses, a.n) {
 					continue
 				}
 				out = append(out, u.finding(d.Meta().ID, b.n, scope(f)))
@@ -159,4 +169,22 @@ func keysDiffer(f *Function, n, a, b *Node) bool {
 		}
 	}
 	return false
+}
+
+// copiedAfter reports whether every definition of the copies uses reads
+// that reaches them was made after the write w in the source.
+func copiedAfter(f *Function, uses []*Node, w *Node) bool {
+	r := f.Reaching()
+	for _, u := range uses {
+		ds := r.At(u)
+		if len(ds) == 0 {
+			return false
+		}
+		for _, d := range ds {
+			if d.Node == nil || d.Node.Start < w.End {
+				return false
+			}
+		}
+	}
+	return true
 }
