@@ -14,7 +14,8 @@ import (
 // fallback function without an access guard (Function.Guarded), or in an
 // internal function such a function reaches through unguarded calls. A proxy
 // delegating to its EIP-1967 implementation slot is the design and is
-// skipped; a fallback forwarding to a library variable (Parity) is not.
+// skipped, and so is a delegatecall into the contract's own code (a
+// multicall); a fallback forwarding to a library variable (Parity) is not.
 // Reports the call.
 //
 // Known false positives: proxies whose implementation address is fixed and
@@ -44,12 +45,20 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
 	}
 	return out
+}
+
+// selfTarget reports a delegatecall into the contract's own code
+// (address(this).delegatecall(data): a multicall batching its own
+// functions, each of which applies its own guards).
+func selfTarget(target *Node) bool {
+	t := unwrapConversion(target)
+	return t != nil && t.Kind == "identifier" && t.Text() == "this"
 }
 
 // eip1967Target reports whether a delegatecall's target is read from an
