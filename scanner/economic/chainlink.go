@@ -114,8 +114,8 @@ func slot(slots []string, i int) string {
 }
 
 // checked reports whether the local name, or a local computed from it,
-// reaches a condition of f or an argument of an internal function (a
-// validation helper).
+// reaches a condition of f, a comparison (a check returned to the
+// caller), or an argument of an internal function (a validation helper).
 func checked(f *solidity.Function, name string) bool {
 	if name == "" {
 		return false
@@ -128,6 +128,24 @@ func checked(f *solidity.Function, name string) bool {
 		if solidity.DependsOn(c, derived, src) {
 			return true
 		}
+	}
+	// A comparison computed for the caller (return answer == 0 &&
+	// block.timestamp - updatedAt > grace: a sequencer-uptime check).
+	compared := false
+	f.Body.Walk(func(n *solidity.Node) bool {
+		if compared {
+			return false
+		}
+		if n.Kind == "binary_expression" {
+			switch n.Operator() {
+			case "==", "!=", "<", ">", "<=", ">=":
+				compared = solidity.DependsOn(n, derived, src)
+			}
+		}
+		return !compared
+	})
+	if compared {
+		return true
 	}
 	for _, call := range callsIn(f.Body, func(n *solidity.Node) bool { return f.InternalCallee(n) != nil }) {
 		for _, a := range solidity.Args(call) {

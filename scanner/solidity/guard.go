@@ -260,7 +260,15 @@ func (f *Function) senderExpr(n *Node) bool {
 		return o == "msg" && p == "sender" || o == "tx" && p == "origin"
 	case "call_expression":
 		h := f.internalCallee(n)
-		return h != nil && h.Body != nil && len(h.Params) == 0 && returnsSender(h)
+		if h == nil {
+			// An argument-less internal call the bundle does not define
+			// (_msgSender() of a Context left out with the dependencies):
+			// unknown, so taken as the caller rather than guessed not to
+			// be, like an unresolved modifier.
+			c := n.Child("function")
+			return len(argNodes(n)) == 0 && c != nil && c.Kind == "identifier" && c.Text() != "gasleft"
+		}
+		return h.Body != nil && len(h.Params) == 0 && returnsSender(h)
 	case "identifier":
 		return f.senderLocals()[n.Text()]
 	}

@@ -474,6 +474,24 @@ func senderValue(fn *Function, n *Node) bool {
 	return n != nil && (fn.senderExpr(n) || fn.Taint(n).Has(FromSender))
 }
 
+// maybeCaller is senderValue, or a value from an argument-less internal
+// call the bundle does not define (_msgSender() of a Context left out of
+// the scan with the dependencies): what it returns is unknown, and
+// guessing it is not the caller is the false positive users see.
+func maybeCaller(fn *Function, n *Node) bool {
+	if senderValue(fn, n) {
+		return true
+	}
+	unknown := func(x *Node) bool {
+		if x.Kind != "call_expression" || len(argNodes(x)) != 0 {
+			return false
+		}
+		c := x.Child("function")
+		return c != nil && c.Kind == "identifier" && c.Text() != "gasleft" && fn.internalCallee(x) == nil
+	}
+	return n != nil && DependsOn(n, fn.Derived(unknown), unknown)
+}
+
 // debitAuthorised reports whether something ties the debited account to
 // the caller, at any level from the entry function to the write.
 func debitAuthorised(s entrySite) bool {
@@ -675,7 +693,7 @@ func pairsKeyWithCaller(fn *Function, onKey func(*Node) bool) bool {
 			var key, sender bool
 			for _, a := range callInputs(x) {
 				switch {
-				case senderValue(fn, a):
+				case maybeCaller(fn, a):
 					sender = true
 				case onKey(a):
 					key = true
@@ -711,7 +729,7 @@ func keyAndCallerIndexed(fn *Function, a *Node, onKey func(*Node) bool) bool {
 		i := x.Child("index")
 		switch {
 		case i == nil:
-		case senderValue(fn, i):
+		case maybeCaller(fn, i):
 			sender = true
 		case onKey(i):
 			key = true

@@ -14,7 +14,10 @@ import (
 // _authorizeUpgrade left to the implementer) that writes, itself or
 // through internal calls, what decides the proxy's code: a state variable
 // some function delegatecalls to, or an EIP-1967 slot (sstore or a
-// StorageSlot pointer). Names play no part. Reports the function header.
+// StorageSlot pointer), unless every path to its end checks that the
+// implementation is still unset (a one-shot initialisation, which
+// SOL-UNPROTECTED-INITIALIZER judges). Names play no part. Reports the
+// function header.
 //
 // Known false positives: guards enforced by a proxy admin contract outside
 // the bundle.
@@ -50,11 +53,60 @@ func (d unprotectedUpgrade) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || !f.Entry() || f.Guarded() {
 			continue
 		}
-		if writesImplementation(f, implVars(f.Contract), 3) {
+		impl := implVars(f.Contract)
+		if writesImplementation(f, impl, 3) && !firstSet(f, impl) {
 			out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 		}
 	}
 	return out
+}
+
+// firstSet reports whether f may run only while the implementation is
+// unset: every path to its end passes a check that what decides the
+// proxy's code (an implementation variable, or an internal getter reading
+// one) is zero. That is a one-shot initialisation, judged by
+// SOL-UNPROTECTED-INITIALIZER, not an upgrade.
+func firstSet(f *Function, impl map[string]bool) bool {
+	reads := func(n *Node) bool {
+		found := false
+		n.Walk(func(x *Node) bool {
+			switch {
+			case found:
+			case x.Kind == "identifier" && impl[x.Text()]:
+				found = true
+			case x.Kind == "call_expression":
+				if h := f.internalCallee(x); h != nil && h.Body != nil && h.Reaches(2, func(g *Function) bool {
+					return g.Body != nil && mentionsAny(g.Body, impl)
+				}) {
+					found = true
+				}
+			}
+			return !found
+		})
+		return found
+	}
+	g := f.CFG()
+	if !g.Reachable(g.Exit) {
+		return false
+	}
+	for _, gd := range g.guardsAt(g.Exit) {
+		c := gd.Cond
+		for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
+			c = c.Children[0]
+		}
+		if c == nil || c.Kind != "binary_expression" {
+			continue
+		}
+		op := c.Operator()
+		if !(op == "==" && gd.True || op == "!=" && !gd.True) {
+			continue
+		}
+		l, r := c.Child("left"), c.Child("right")
+		if zeroValue(r) && reads(l) || zeroValue(l) && reads(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // implVars returns what decides a proxy's code in c, judged by use, not
