@@ -311,7 +311,13 @@ func (f *Function) senderLocals() map[string]bool {
 
 // authority reports whether n can stand for who is allowed: not a
 // literal or zero address, not tx.origin, not made of parameters only.
-func (f *Function) authority(n *Node) bool {
+func (f *Function) authority(n *Node) bool { return f.authorityIn(n, 2) }
+
+// authorityIn is authority, following a local to the values its reaching
+// definitions assign (owner = ownerOf[id]) and a parameter to what a
+// guard before it equates it with (require(from == ownerOf[id])), depth
+// steps deep.
+func (f *Function) authorityIn(n *Node, depth int) bool {
 	if n == nil || f.senderExpr(n) {
 		return false
 	}
@@ -326,13 +332,16 @@ func (f *Function) authority(n *Node) bool {
 	n.Walk(func(x *Node) bool {
 		switch x.Kind {
 		case "identifier":
-			if f.stateName(x) {
+			if f.stateName(x) || depth > 0 && f.boundToAuthority(x, depth-1) {
 				ok = true
 			}
 		case "call_expression":
 			// A function of the contract, or one it inherits from outside
 			// the bundle (owner() of an imported Ownable): not a cast.
-			if h := f.internalCallee(x); h != nil {
+			// A library function of the bundle is the contract's own
+			// code too (a pool address computed from the factory:
+			// msg.sender == Library.pairFor(factory, a, b)).
+			if h := f.internalCallee(x); h != nil || f.libraryCallee(x) != nil {
 				ok = true
 			} else if fn := x.Child("function"); fn != nil && fn.Kind == "identifier" && !elementary.MatchString(fn.Text()) && fn.Text() != "payable" && f.Contract.Unit.bundle[fn.Text()] == nil {
 				ok = true
@@ -341,6 +350,39 @@ func (f *Function) authority(n *Node) bool {
 		return !ok
 	})
 	return ok
+}
+
+// boundToAuthority reports whether identifier x, a local or a parameter,
+// holds an authority where it is read: every definition of the local
+// reaching it assigns one, or a guard before it equates the parameter
+// with one.
+func (f *Function) boundToAuthority(x *Node, depth int) bool {
+	name := x.Text()
+	if f.Locals()[name] && !f.Param(name) {
+		ds := f.Reaching().At(x)
+		if len(ds) == 0 {
+			return false
+		}
+		for _, d := range ds {
+			if d.Value == nil || d.Value.Contains(x) || !f.authorityIn(d.Value, depth) {
+				return false
+			}
+		}
+		return true
+	}
+	if !f.Param(name) {
+		return false
+	}
+	for _, c := range f.KnownComparisons(x) {
+		if !c.Equal {
+			continue
+		}
+		if c.Left.Text() == name && c.Right != nil && !c.Right.Contains(x) && f.authorityIn(c.Right, depth) ||
+			c.Right.Text() == name && c.Left != nil && !c.Left.Contains(x) && f.authorityIn(c.Left, depth) {
+			return true
+		}
+	}
+	return false
 }
 
 var zeroAddr = regexp.MustCompile(`^address\((0x)?0+\)$`)

@@ -133,6 +133,7 @@ contract K {
 
 func TestGuardFacts(t *testing.T) {
 	u := parseSnippet(t, `pragma solidity ^0.8.0;
+library PL { function pairFor(address f, uint a) internal pure returns (address) { return address(uint160(uint(keccak256(abi.encode(f, a))))); } }
 contract G {
   address boss; uint x; mapping(address => bool) allowed;
   modifier m1() { require(msg.sender == boss, "no"); _; }
@@ -165,6 +166,11 @@ contract G {
   function v() public { if (allowed[msg.sender]) revert(); x = 18; }
   function w() public { require(!(msg.sender != boss)); x = 19; }
   function y() public { if (!allowed[msg.sender] || msg.sender != boss) revert(); x = 20; }
+  function z(uint a) public { require(msg.sender == PL.pairFor(boss, a)); x = 21; }
+  function aa(uint id) public { address o = owners[id]; require(msg.sender == o); x = 22; }
+  function ab(address from, uint id) public { require(from == owners[id]); require(msg.sender == from); x = 23; }
+  function ac(address from) public { require(msg.sender == from); x = 24; }
+  mapping(uint => address) owners;
 }
 `)
 	c := contractNamed(u, "G")
@@ -192,6 +198,10 @@ contract G {
 		{"v", "x = 18", false}, // everyone not listed (a ban list)
 		{"w", "x = 19", true},  // negation flips the polarity
 		{"y", "x = 20", true},  // past the revert both sides hold
+		{"z", "x = 21", true},   // an address the contract's library computes
+		{"aa", "x = 22", true},  // a local read from state
+		{"ab", "x = 23", true},  // a parameter a guard equates with state
+		{"ac", "x = 24", false}, // a parameter nothing ties to state
 	} {
 		f := fn(tc.fn)
 		if got := f.CallerChecked(stmtWith(t, f, tc.stmt)); got != tc.want {

@@ -94,9 +94,10 @@ type Contract struct {
 	random, entropy bool
 	privOnce        sync.Once // privileged, shared by two detectors
 	priv            map[string]bool
-	privVia         map[string]bool     // privilegedViaHelpers
-	privPaths       map[string][]string // root → checked access paths (unprotected_owner.go)
-	implOnce        sync.Once           // implVars
+	privVia         map[string]bool         // privilegedViaHelpers
+	privPaths       map[string][]string     // root → checked access paths (unprotected_owner.go)
+	privDepths      map[string]map[int]bool // root → key positions the caller is looked up at
+	implOnce        sync.Once               // implVars
 	impl            map[string]bool
 }
 

@@ -163,9 +163,16 @@ func grantsNothing(f *Function, w Write) bool {
 		return false
 	}
 	own := false
-	for _, i := range idx {
+	for k, i := range idx {
 		if i != nil && mentionsSender(i) {
 			own = true
+			// The caller's own row at a key position checks never look the
+			// caller up at (operators[msg.sender][op] = true where checks
+			// read operators[owner][msg.sender]): the caller delegates its
+			// own rights, it gains none over anyone else.
+			if ds := f.Contract.privDepths[w.Var]; len(ds) > 0 && !ds[len(idx)-1-k] {
+				return true
+			}
 		}
 	}
 	if own && (revokes(w.Node) || paidFor(f, w.Node)) {
@@ -365,6 +372,7 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool, caller string) {
 				p[r.Text()] = true
 				if caller == "" {
 					c.addPrivPath(r.Text(), accessPath(n))
+					c.addPrivDepth(r.Text(), len(indices(n))-1)
 				}
 			}
 		}
@@ -468,6 +476,36 @@ func (c *Contract) addPrivPath(root, path string) {
 		path = root
 	}
 	c.privPaths[root] = append(c.privPaths[root], path)
+}
+
+// addPrivDepth records that a caller check looks the caller up at key
+// position d of root (0 the first key). It runs inside privOnce.
+func (c *Contract) addPrivDepth(root string, d int) {
+	if c.privDepths == nil {
+		c.privDepths = map[string]map[int]bool{}
+	}
+	if c.privDepths[root] == nil {
+		c.privDepths[root] = map[int]bool{}
+	}
+	c.privDepths[root][d] = true
+}
+
+// indices returns the index expressions of an access path, outermost
+// first: m[a][b] gives b, a.
+func indices(n *Node) []*Node {
+	var out []*Node
+	for x := n; x != nil; {
+		switch x.Kind {
+		case "array_access":
+			out = append(out, x.Child("index"))
+			x = x.Child("base")
+		case "member_expression":
+			x = x.Child("object")
+		default:
+			x = nil
+		}
+	}
+	return out
 }
 
 // privPathHit reports whether a write to path of root can change what a
