@@ -147,18 +147,7 @@ func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int)
 // empty). A singleton (owner = msg.sender) is never such a write.
 func grantsNothing(f *Function, w Write) bool {
 	target := writeTarget(w.Node)
-	var idx []*Node
-	for x := target; x != nil; {
-		switch x.Kind {
-		case "array_access":
-			idx = append(idx, x.Child("index"))
-			x = x.Child("base")
-		case "member_expression":
-			x = x.Child("object")
-		default:
-			x = nil
-		}
-	}
+	idx := indices(target)
 	if len(idx) == 0 {
 		return false
 	}
