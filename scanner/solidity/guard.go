@@ -199,6 +199,15 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 				if f.senderExpr(l) && f.authority(r) || f.senderExpr(r) && f.authority(l) {
 					found = true
 				}
+				// An argument-less internal call the bundle does not
+				// define (_msgSender() of a Context, owner() of an
+				// Ownable, skipped with the dependencies) compared with
+				// contract state: it may be the caller, and guessing it is
+				// not would be the false positive users see (like an
+				// unresolved modifier).
+				if f.unresolvedGetter(l) && f.authority(r) && !f.unresolvedGetter(r) || f.unresolvedGetter(r) && f.authority(l) && !f.unresolvedGetter(l) {
+					found = true
+				}
 			}
 		case "array_access":
 			if f.senderExpr(n.Child("index")) {
@@ -260,19 +269,21 @@ func (f *Function) senderExpr(n *Node) bool {
 		return o == "msg" && p == "sender" || o == "tx" && p == "origin"
 	case "call_expression":
 		h := f.internalCallee(n)
-		if h == nil {
-			// An argument-less internal call the bundle does not define
-			// (_msgSender() of a Context left out with the dependencies):
-			// unknown, so taken as the caller rather than guessed not to
-			// be, like an unresolved modifier.
-			c := n.Child("function")
-			return len(argNodes(n)) == 0 && c != nil && c.Kind == "identifier" && c.Text() != "gasleft"
-		}
-		return h.Body != nil && len(h.Params) == 0 && returnsSender(h)
+		return h != nil && h.Body != nil && len(h.Params) == 0 && returnsSender(h)
 	case "identifier":
 		return f.senderLocals()[n.Text()]
 	}
 	return false
+}
+
+// unresolvedGetter reports an argument-less call of an identifier the
+// bundle does not define as an internal function (not a builtin).
+func (f *Function) unresolvedGetter(n *Node) bool {
+	if n == nil || n.Kind != "call_expression" || len(argNodes(n)) != 0 || f.internalCallee(n) != nil {
+		return false
+	}
+	c := n.Child("function")
+	return c != nil && c.Kind == "identifier" && c.Text() != "gasleft"
 }
 
 // returnsSender reports whether g's return statements all return
