@@ -113,11 +113,3 @@ func quotientAt(f *Function, name string, n *Node) bool {
 	}
 	return v != nil && unparen(v).Kind == "binary_expression" && unparen(v).Operator() == "/"
 }
-
-// unparen strips parentheses.
-func unparen(n *Node) *Node {
-	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
-		n = n.Children[0]
-	}
-	return n
-}

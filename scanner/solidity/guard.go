@@ -124,9 +124,7 @@ func (f *Function) directCallerCheck(c *Node, outcome bool) bool {
 // revert() everyone not banned. Negation flips it; a && b holding needs
 // one side to restrict, failing needs both; a || b the other way round.
 func (f *Function) restricts(c *Node, outcome, follow bool) bool {
-	for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
-		c = c.Children[0]
-	}
+	c = unparen(c)
 	if c == nil {
 		return false
 	}
@@ -171,9 +169,7 @@ func (f *Function) callerCheck(c *Node, follow bool) bool { return f.callerCheck
 // whose returns are caller checks (require(isOwner())), looked at one
 // helper deep.
 func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
-	for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
-		c = c.Children[0]
-	}
+	c = unparen(c)
 	if c == nil {
 		return false
 	}
@@ -239,13 +235,19 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 // such as isOwner()) returns a caller check: require(isOwner()) then
 // restricts like require(msg.sender == owner).
 func returnsCallerCheck(g *Function) bool {
+	return everyReturn(g, func(v *Node) bool { return g.callerCheckIn(v, false, false) })
+}
+
+// everyReturn reports whether g has return statements and each returns
+// one value that p accepts.
+func everyReturn(g *Function, p func(*Node) bool) bool {
 	rets := g.Body.FindAll("return_statement")
 	if len(rets) == 0 {
 		return false
 	}
 	for _, r := range rets {
 		v := r.NamedChildren()
-		if len(v) != 1 || !g.callerCheckIn(v[0], false, false) {
+		if len(v) != 1 || !p(v[0]) {
 			return false
 		}
 	}
@@ -254,9 +256,7 @@ func returnsCallerCheck(g *Function) bool {
 
 // senderExpr reports whether n evaluates to the caller.
 func (f *Function) senderExpr(n *Node) bool {
-	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
-		n = n.Children[0]
-	}
+	n = unparen(n)
 	if n == nil {
 		return false
 	}
@@ -289,17 +289,7 @@ func (f *Function) unresolvedGetter(n *Node) bool {
 // returnsSender reports whether g's return statements all return
 // msg.sender (Context's _msgSender).
 func returnsSender(g *Function) bool {
-	rets := g.Body.FindAll("return_statement")
-	if len(rets) == 0 {
-		return false
-	}
-	for _, r := range rets {
-		v := r.NamedChildren()
-		if len(v) != 1 || !(v[0].Kind == "member_expression" && v[0].Text() == "msg.sender") {
-			return false
-		}
-	}
-	return true
+	return everyReturn(g, func(v *Node) bool { return v.Kind == "member_expression" && v.Text() == "msg.sender" })
 }
 
 // senderLocals are the locals declared with the caller as value

@@ -482,14 +482,7 @@ func maybeCaller(fn *Function, n *Node) bool {
 	if senderValue(fn, n) {
 		return true
 	}
-	unknown := func(x *Node) bool {
-		if x.Kind != "call_expression" || len(argNodes(x)) != 0 {
-			return false
-		}
-		c := x.Child("function")
-		return c != nil && c.Kind == "identifier" && c.Text() != "gasleft" && fn.internalCallee(x) == nil
-	}
-	return n != nil && DependsOn(n, fn.Derived(unknown), unknown)
+	return n != nil && DependsOn(n, fn.Derived(fn.unresolvedGetter), fn.unresolvedGetter)
 }
 
 // debitAuthorised reports whether something ties the debited account to

@@ -232,9 +232,7 @@ func flagTests(g *Function, cond *Node) map[string]bool {
 // constantValue reports a literal a flag is compared with: a number,
 // true/false, address(0).
 func constantValue(n *Node) bool {
-	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
-		n = n.Children[0]
-	}
+	n = unparen(n)
 	return n != nil && (isLiteral(n) || n.Kind == "boolean_literal" || zeroAddr.MatchString(dropSpace(n.Text())))
 }
 

@@ -91,9 +91,7 @@ func firstSet(f *Function, impl map[string]bool) bool {
 	}
 	for _, gd := range g.guardsAt(g.Exit) {
 		c := gd.Cond
-		for c != nil && c.Kind == "parenthesized_expression" && len(c.Children) > 0 {
-			c = c.Children[0]
-		}
+		c = unparen(c)
 		if c == nil || c.Kind != "binary_expression" {
 			continue
 		}

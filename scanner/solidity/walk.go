@@ -97,6 +97,14 @@ func isSender(n *Node) bool {
 	return false
 }
 
+// unparen strips parentheses.
+func unparen(n *Node) *Node {
+	for n != nil && n.Kind == "parenthesized_expression" && len(n.Children) > 0 {
+		n = n.Children[0]
+	}
+	return n
+}
+
 // unwrapConversion strips parentheses and type conversions:
 // uint48(block.timestamp) gives block.timestamp, payable(msg.sender) and
 // address(msg.sender) give msg.sender.
