@@ -15,6 +15,25 @@ func IsBidi(r rune) bool {
 	return r >= 0x202A && r <= 0x202E || r >= 0x2066 && r <= 0x2069 || r == 0x200E || r == 0x200F
 }
 
+// BidiRule is the rule every language's bidirectional-control detector
+// reports under: id, what the file is ("source", "Vyper source"), what a
+// reviewer reads there, the literal kind the text may need, and an SWC
+// id where the language has one.
+func BidiRule(id, subject, reads, literal, swc string) Rule {
+	return Rule{
+		ID:             id,
+		Title:          "Bidirectional control character in the source",
+		Severity:       High,
+		Confidence:     0.9,
+		Category:       "other",
+		CWE:            "CWE-451",
+		SWC:            swc,
+		Description:    "The " + subject + " holds a Unicode bidirectional control character such as the right-to-left override (U+202E). Editors and diff views display the surrounding text reordered, so what a reviewer reads (" + reads + ") is not what the compiler compiles.",
+		Recommendation: "Remove the character; if right-to-left text is needed in a comment or " + literal + ", write it without override or isolate controls.",
+		Tier:           TierQuick,
+	}
+}
+
 // BidiFindings returns one finding of rule id per line of src holding a
 // bidirectional control, its snippet the line with the controls spelt
 // out (<U+202E>). Any language's scanner can report them with it: the

@@ -18,17 +18,7 @@ import "github.com/bulwark-sec/bulwark/scanner"
 type bidiControl struct{}
 
 func (bidiControl) Meta() scanner.Rule {
-	return scanner.Rule{
-		ID:             "CAIRO-BIDI-CONTROL",
-		Title:          "Bidirectional control character in the source",
-		Severity:       scanner.High,
-		Confidence:     0.9,
-		Category:       "other",
-		CWE:            "CWE-451",
-		Description:    "The Cairo source holds a Unicode bidirectional control character such as the right-to-left override (U+202E). Editors and diff views display the surrounding text reordered, so what a reviewer reads (a // comment, a string literal, an argument order) is not what the compiler compiles.",
-		Recommendation: "Remove the character; if right-to-left text is needed in a comment or string, write it without override or isolate controls.",
-		Tier:           scanner.TierQuick,
-	}
+	return scanner.BidiRule("CAIRO-BIDI-CONTROL", "Cairo source", "a // comment, a string literal, an argument order", "string", "")
 }
 
 func (d bidiControl) Check(u *Unit) []scanner.Finding {
