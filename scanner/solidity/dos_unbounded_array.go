@@ -61,19 +61,13 @@ func (d dosUnboundedArray) Check(u *Unit) []scanner.Finding {
 					}
 				}
 			case "call_expression":
-				fn := n.Child("function")
-				if fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "push" && inLoop(n) {
-					if r := lvalueRoot(fn.Child("object")); r != nil && isArray(r.Text()) {
+				if a := grownArray(n); a != nil && inLoop(n) {
+					if r := lvalueRoot(a); r != nil && isArray(r.Text()) {
 						out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 					}
 				}
 			case "augmented_assignment_expression", "update_expression":
-				t := n.Child("left")
-				if t == nil {
-					t = n.Child("argument")
-				}
-				if t != nil && t.Kind == "member_expression" && t.Child("property").Text() == "length" && inLoop(n) &&
-					(n.Operator() == "+=" || n.Operator() == "++") {
+				if grownArray(n) != nil && inLoop(n) {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				}
 			case "assignment_expression":
@@ -123,7 +117,7 @@ func growable(c *Contract, a string) bool {
 			continue
 		}
 		for _, w := range g.StateWrites() {
-			if w.Var != a || !grows(w.Node) || capped(g, w.Node, a) {
+			if w.Var != a || grownArray(w.Node) == nil || capped(g, w.Node, a) {
 				continue
 			}
 			if g.UnguardedEntry(3) != nil {
@@ -134,19 +128,24 @@ func growable(c *Contract, a string) bool {
 	return false
 }
 
-// grows reports a push or a length increase.
-func grows(w *Node) bool {
+// grownArray returns the array a push or a length increase grows
+// (a.push(v), a.length++, a.length += n), or nil.
+func grownArray(w *Node) *Node {
 	switch w.Kind {
 	case "call_expression":
-		fn := w.Child("function")
-		return fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "push"
-	case "update_expression":
-		return strings.Contains(w.Text(), "++") && strings.Contains(w.Text(), ".length")
-	case "augmented_assignment_expression":
-		l := w.Child("left")
-		return w.Operator() == "+=" && l != nil && l.Kind == "member_expression" && l.Child("property").Text() == "length"
+		if fn := w.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("property").Text() == "push" {
+			return fn.Child("object")
+		}
+	case "augmented_assignment_expression", "update_expression":
+		t := w.Child("left")
+		if t == nil {
+			t = w.Child("argument")
+		}
+		if t != nil && t.Kind == "member_expression" && t.Child("property").Text() == "length" && (w.Operator() == "+=" || w.Operator() == "++") {
+			return t.Child("object")
+		}
 	}
-	return false
+	return nil
 }
 
 // loopWorks reports whether loop writes state, pays or calls another
