@@ -482,7 +482,15 @@ func maybeCaller(fn *Function, n *Node) bool {
 	if senderValue(fn, n) {
 		return true
 	}
-	return n != nil && DependsOn(n, fn.Derived(fn.unresolvedGetter), fn.unresolvedGetter)
+	return n != nil && DependsOn(n, fn.unresolvedLocals(), fn.unresolvedGetter)
+}
+
+// unresolvedLocals returns the locals f assigns from an unresolved
+// argument-less call (memoised: maybeCaller asks for every index and
+// argument of the body).
+func (f *Function) unresolvedLocals() map[string]bool {
+	f.unresolvedOnce.Do(func() { f.unresolved = f.Derived(f.unresolvedGetter) })
+	return f.unresolved
 }
 
 // debitAuthorised reports whether something ties the debited account to

@@ -148,6 +148,9 @@ type Function struct {
 	sum       Summary
 	declOnce  sync.Once
 	decls     map[string]*Node // localDecls (location.go)
+	// locals assigned from unresolved getters (unauthorized_debit.go)
+	unresolvedOnce sync.Once
+	unresolved     map[string]bool
 }
 
 // facts computes the memoised facts of f.
