@@ -206,10 +206,21 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 				}
 			}
 		case "array_access":
-			if f.senderExpr(n.Child("index")) {
-				if root := lookupRoot(n); root != nil && f.stateName(root) && !amountUse(n) {
-					found = true
+			if f.callerLookup(n) && !amountUse(n) {
+				found = true
+			}
+		case "identifier":
+			// A local holding the caller's entry (uint i =
+			// index[msg.sender]; if (i == 0) return).
+			if !amountUse(n) && f.Locals()[n.Text()] && !f.Param(n.Text()) {
+				ds := f.Reaching().At(n)
+				ok := len(ds) > 0
+				for _, d := range ds {
+					if d.Value == nil || !f.callerLookup(unparen(d.Value)) {
+						ok = false
+					}
 				}
+				found = ok
 			}
 		case "call_expression":
 			h := f.internalCallee(n)
@@ -234,8 +245,38 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 // returnsCallerCheck reports whether every return of g (a bool helper
 // such as isOwner()) returns a caller check: require(isOwner()) then
 // restricts like require(msg.sender == owner).
+// A helper that returns false (or nothing) unless a caller check passed
+// restricts the same way: confirm(op) { if (index[msg.sender] == 0)
+// return false; …; return votes >= quorum; }. Every return of another
+// value must sit under a branch on a caller check, and one must.
 func returnsCallerCheck(g *Function) bool {
-	return everyReturn(g, func(v *Node) bool { return g.callerCheckIn(v, false, false) })
+	if everyReturn(g, func(v *Node) bool { return g.callerCheckIn(v, false, false) }) {
+		return true
+	}
+	rets := g.Body.FindAll("return_statement")
+	some := false
+	for _, r := range rets {
+		v := r.NamedChildren()
+		if len(v) == 0 || len(v) == 1 && unparen(v[0]).Text() == "false" {
+			continue
+		}
+		if len(v) != 1 || !g.underCallerCheck(r) {
+			return false
+		}
+		some = true
+	}
+	return some
+}
+
+// underCallerCheck reports whether a branch on a caller check, taken
+// either way (like Guarded), dominates n in g.
+func (g *Function) underCallerCheck(n *Node) bool {
+	for _, gd := range g.Guards(n) {
+		if g.callerCheckIn(gd.Cond, false, false) {
+			return true
+		}
+	}
+	return false
 }
 
 // everyReturn reports whether g has return statements and each returns
@@ -254,9 +295,19 @@ func everyReturn(g *Function, p func(*Node) bool) bool {
 	return true
 }
 
+// callerLookup reports a state mapping or array looked up by the caller:
+// admins[msg.sender].
+func (f *Function) callerLookup(n *Node) bool {
+	if n == nil || n.Kind != "array_access" || !f.senderExpr(n.Child("index")) {
+		return false
+	}
+	root := lookupRoot(n)
+	return root != nil && f.stateName(root)
+}
+
 // senderExpr reports whether n evaluates to the caller.
 func (f *Function) senderExpr(n *Node) bool {
-	n = unparen(n)
+	n = unwrapConversion(n) // uint(msg.sender), payable(msg.sender)
 	if n == nil {
 		return false
 	}

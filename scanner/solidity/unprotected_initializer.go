@@ -65,17 +65,23 @@ func (d unprotectedInitializer) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, f := range c.Functions {
-			if f.Body == nil || !f.Entry() || f.Kind != "function" || f.Guarded() {
-				continue
+			if opensInitializer(c, f) {
+				out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 			}
-			flags := oneShotFlags(f)
-			if len(flags) == 0 || !writesAccessControl(c, f) || spentAtDeploy(c, f, flags) {
-				continue
-			}
-			out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 		}
 	}
 	return out
+}
+
+// opensInitializer reports a one-shot entry function of concrete contract
+// c, without a guard, that writes access-control state and that the
+// deployment does not spend.
+func opensInitializer(c *Contract, f *Function) bool {
+	if c.Kind != "contract" || c.Abstract || f.Body == nil || !f.Entry() || f.Kind != "function" || f.Guarded() {
+		return false
+	}
+	flags := oneShotFlags(f)
+	return len(flags) > 0 && writesAccessControl(c, f) && !spentAtDeploy(c, f, flags)
 }
 
 // runs returns f and what runs with it: its modifiers and the internal

@@ -93,15 +93,12 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 		if c.Kind != "contract" {
 			continue
 		}
-		priv := privileged(c)
-		if len(priv) == 0 {
+		priv, via := privileged(c), privilegedViaHelpers(c)
+		if len(priv) == 0 && len(via) == 0 {
 			continue
 		}
 		for _, f := range c.Functions {
-			if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
-				continue
-			}
-			if writesPrivileged(c, f, priv, 1) && len(oneShotFlags(f)) == 0 {
+			if opensOwnerWrite(c, f, priv, via) {
 				out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 			}
 		}
@@ -109,12 +106,88 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 	return out
 }
 
-// writesPrivileged reports whether f, or an internal function it calls
-// (depth levels deep), writes a privileged variable.
-func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int) bool {
-	for _, w := range f.StateWrites() {
-		if priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))) && !grantsNothing(f, w) {
+// opensOwnerWrite reports an entry function of c without a guard that
+// writes privileged state (not a one-shot initialiser): anyone calls it
+// to become privileged.
+func opensOwnerWrite(c *Contract, f *Function, priv, via map[string]bool) bool {
+	if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
+		return false
+	}
+	return writesPrivileged(c, f, priv, via, 1) && len(oneShotFlags(f)) == 0
+}
+
+// takeover returns a function of f's contract through which anyone makes
+// itself privileged (one SOL-UNPROTECTED-OWNER-WRITE or
+// SOL-UNPROTECTED-INITIALIZER reports) writing state f's guards read: the
+// guards then stop nobody (Parity's second wallet bug: anyone initialised
+// the library, became its owner, and called kill). nil if none.
+func takeover(f *Function) *Function {
+	c := f.Contract
+	priv, via := privileged(c), privilegedViaHelpers(c)
+	if len(priv) == 0 && len(via) == 0 {
+		return nil
+	}
+	read := map[string]bool{}
+	for _, m := range f.Modifiers {
+		if id := m.FirstKind("identifier"); id != nil {
+			for _, g := range runs(f.Contract.Modifier(id.Text()), 3) {
+				for v := range g.stateReads() {
+					read[v] = true
+				}
+			}
+		}
+	}
+	for _, cond := range f.Conditions() {
+		cond.Walk(func(n *Node) bool {
+			if n.Kind == "identifier" && f.stateName(n) {
+				read[n.Text()] = true
+			}
 			return true
+		})
+	}
+	for _, g := range c.Functions {
+		if g == f || !opensOwnerWrite(c, g, priv, via) && !opensInitializer(c, g) {
+			continue
+		}
+		for _, h := range runs(g, 3) {
+			for _, w := range h.StateWrites() {
+				if read[w.Var] {
+					return g
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// stateReads returns the state variables g's body names.
+func (g *Function) stateReads() map[string]bool {
+	out := map[string]bool{}
+	if g.Body != nil {
+		g.Body.Walk(func(n *Node) bool {
+			if n.Kind == "identifier" && g.stateName(n) {
+				out[n.Text()] = true
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// writesPrivileged reports whether f, or a function it calls internally
+// (depth levels deep), writes a privileged variable, or enrols the caller
+// in one a helper guard looks callers up in (via: ownerIndex[msg.sender]
+// = 1 where guards ask isOwner(msg.sender)). Other writes to those are
+// left alone: a multi-signature guard the layer cannot see protects most
+// of them, and none of those writes the caller in.
+func writesPrivileged(c *Contract, f *Function, priv, via map[string]bool, depth int) bool {
+	for _, w := range f.StateWrites() {
+		switch {
+		case priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))),
+			via[w.Var] && enrolsCaller(w.Node):
+			if !grantsNothing(f, w) {
+				return true
+			}
 		}
 	}
 	if depth == 0 {
@@ -129,9 +202,12 @@ func writesPrivileged(c *Contract, f *Function, priv map[string]bool, depth int)
 		if fn == nil || fn.Kind != "identifier" {
 			return true
 		}
+		// A public function called by name runs in the caller's context
+		// too (msg.sender unchanged): initWallet calling a public
+		// initMultiowned writes what that one writes.
 		g := f.Contract.Function(fn.Text())
-		if g != nil && g != f && g.Body != nil && (g.Visibility == "internal" || g.Visibility == "private") && !g.Guarded() {
-			hit = writesPrivileged(c, g, priv, depth-1)
+		if g != nil && g != f && g.Body != nil && g.Visibility != "external" && !g.Guarded() {
+			hit = writesPrivileged(c, g, priv, via, depth-1)
 		}
 		return !hit
 	})
@@ -173,6 +249,25 @@ func grantsNothing(f *Function, w Write) bool {
 		}
 	}
 	return emptyBefore(f, w.Node, target)
+}
+
+// enrolsCaller reports whether a write puts the caller in: it keys the
+// entry by msg.sender or stores msg.sender, and does not clear it.
+func enrolsCaller(w *Node) bool {
+	if revokes(w) {
+		return false
+	}
+	if w.Kind == "assignment_expression" {
+		if r := w.Child("right"); r != nil && mentionsSender(r) {
+			return true
+		}
+	}
+	for _, i := range indices(writeTarget(w)) {
+		if i != nil && mentionsSender(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // revokes reports whether a write clears what it writes: delete, or an
