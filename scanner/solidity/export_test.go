@@ -40,3 +40,16 @@ func WordSetMatches(s string, words ...string) (set, re bool) {
 
 // Mask is the parser's pre-pass over unsupported syntax.
 var Mask = mask
+
+// ConstBool evaluates expr as the condition of an if statement with
+// constBool.
+func ConstBool(expr string) (val, ok bool) {
+	s := NewStages()
+	defer s.Close()
+	u := s.Unit([]byte("contract C { function f(bool x) public { if (" + expr + ") {} } }"))
+	ifs := u.Root.FindAll("if_statement")
+	if len(ifs) != 1 {
+		return false, false
+	}
+	return constBool(ifs[0].Child("condition"))
+}

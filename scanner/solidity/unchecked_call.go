@@ -7,8 +7,12 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // if the ether or the call had gone through.
 //
 // Decides: the call is an expression statement of its own, or its result is
-// stored in a local that is never read. A call.value(...) that is never
-// invoked at all (missing "()") is reported too. Reports the call.
+// stored in a local that is never read, or tested for show only
+// (checkedForShow): the if testing it takes a failure into an arm that
+// does nothing lasting (empty, or writes to locals nobody reads after),
+// or a constant decides the condition whatever the call returns
+// (!a.send(v) || 1 == 1, require(ok || true)). A call.value(...) that is
+// never invoked at all (missing "()") is reported too. Reports the call.
 //
 // Known false positives: a failure that is deliberately ignored (a refund
 // that may bounce); those deserve a suppression with the reason.

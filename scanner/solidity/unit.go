@@ -862,8 +862,8 @@ func resultUnused(call *Node, f *Function) bool {
 	switch p.Kind {
 	case "expression_statement":
 		return true
-	case "unary_expression", "if_statement":
-		return checkedForShow(call)
+	case "unary_expression", "if_statement", "binary_expression":
+		return checkedForShow(call, f)
 	case "variable_declaration_statement":
 		var names []string
 		p.Walk(func(n *Node) bool {
@@ -876,7 +876,19 @@ func resultUnused(call *Node, f *Function) bool {
 			return false
 		}
 		for _, name := range names {
-			if usedAfter(f.Body, name, p.End) {
+			used := false
+			f.Body.Walk(func(n *Node) bool {
+				if used || n.End <= p.End {
+					return false
+				}
+				// A read in a condition a constant decides is no read:
+				// require(ok || true).
+				if n.Kind == "identifier" && n.Start >= p.End && n.Text() == name && !constDecided(n) {
+					used = true
+				}
+				return !used
+			})
+			if used {
 				return false
 			}
 		}
@@ -885,21 +897,110 @@ func resultUnused(call *Node, f *Function) bool {
 	return false
 }
 
-// checkedForShow reports whether call's result is the whole condition of
-// an if (negated or not) whose arms both do nothing: if (!c.send(v)) {}
-// checks the result and handles neither outcome.
-func checkedForShow(call *Node) bool {
-	x := call
-	for x.Parent != nil && (x.Parent.Kind == "parenthesized_expression" ||
-		x.Parent.Kind == "unary_expression" && x.Parent.Operator() == "!") {
-		x = x.Parent
+// checkedForShow reports whether call's result is tested only for show:
+// the condition holding it is decided by a constant whatever the call
+// returns (if (!c.send(v) || 1 == 1)), or it is an if's condition
+// (negated or not) and the arm a failure takes does nothing (empty, or
+// only writes locals nobody reads afterwards) without leaving: if
+// (!c.send(v)) { failed += 1; } carries on as if it had been sent.
+func checkedForShow(call *Node, f *Function) bool {
+	if constDecided(call) {
+		return true
+	}
+	x, neg := call, false
+	for p := x.Parent; p != nil; x, p = p, p.Parent {
+		if p.Kind == "unary_expression" && p.Operator() == "!" {
+			neg = !neg
+		} else if p.Kind != "parenthesized_expression" {
+			break
+		}
 	}
 	ifs := x.Parent
 	if ifs == nil || ifs.Kind != "if_statement" || x.Field != "condition" {
 		return false
 	}
+	var arms []*Node
 	for _, c := range ifs.Children {
-		if c.Field == "body" && !emptyStmt(c) {
+		if c.Field == "body" {
+			arms = append(arms, c)
+		}
+	}
+	// The first arm runs when the condition holds: on failure when the
+	// result is negated.
+	fail := 1
+	if neg {
+		fail = 0
+	}
+	if fail >= len(arms) {
+		// No else: a failure skips the arm; only an empty one shows
+		// the result handled nowhere.
+		for _, a := range arms {
+			if !emptyStmt(a) {
+				return false
+			}
+		}
+		return true
+	}
+	return deadArm(arms[fail], ifs, f)
+}
+
+// constDecided reports whether n, read through parentheses, ! and the
+// && and || it is an operand of, reaches one whose other operand is a
+// constant that decides it: x || true, (x && y) || 1 == 1, false && x.
+func constDecided(n *Node) bool {
+	x := n
+	for p := x.Parent; p != nil; x, p = p, p.Parent {
+		switch {
+		case p.Kind == "parenthesized_expression", p.Kind == "unary_expression" && p.Operator() == "!":
+			continue
+		case p.Kind == "binary_expression" && (p.Operator() == "||" || p.Operator() == "&&"):
+			other := p.Child("left")
+			if x.Field == "left" {
+				other = p.Child("right")
+			}
+			if v, ok := constBool(other); ok && v == (p.Operator() == "||") {
+				return true
+			}
+			continue
+		}
+		return false
+	}
+	return false
+}
+
+// deadArm reports whether statement arm of ifs does nothing observable:
+// empty, or assignments of call-free values to locals of f that nobody
+// reads after ifs.
+func deadArm(arm, ifs *Node, f *Function) bool {
+	if emptyStmt(arm) {
+		return true
+	}
+	if f == nil || f.Body == nil {
+		return false
+	}
+	stmts := []*Node{arm}
+	if arm.Kind == "block_statement" {
+		stmts = arm.NamedChildren()
+	}
+	for _, st := range stmts {
+		if emptyStmt(st) {
+			continue
+		}
+		if st.Kind != "expression_statement" || len(st.NamedChildren()) != 1 {
+			return false
+		}
+		e := st.NamedChildren()[0]
+		var target *Node
+		switch e.Kind {
+		case "assignment_expression", "augmented_assignment_expression":
+			target = e.Child("left")
+		case "update_expression":
+			target = e.FirstKind("identifier")
+		default:
+			return false
+		}
+		if target == nil || target.Kind != "identifier" || !f.Locals()[target.Text()] ||
+			len(e.FindAll("call_expression")) > 0 || usedAfter(f.Body, target.Text(), ifs.End) {
 			return false
 		}
 	}

@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"math/big"
 	"regexp"
 	"strings"
 	"unicode"
@@ -291,4 +292,75 @@ func containsFoldASCII(s, word string) bool {
 		}
 	}
 	return false
+}
+
+// constBool evaluates a condition made of literals only: true, false,
+// comparisons of two number literals, and !, &&, || of those. ok is
+// false when n depends on anything else.
+func constBool(n *Node) (val, ok bool) {
+	n = unparen(n)
+	if n == nil {
+		return false, false
+	}
+	switch n.Kind {
+	case "boolean_literal":
+		return n.Text() == "true", true
+	case "unary_expression":
+		if n.Operator() == "!" && len(n.Children) >= 2 {
+			v, ok := constBool(n.Children[len(n.Children)-1])
+			return !v, ok
+		}
+	case "binary_expression":
+		l, r := n.Child("left"), n.Child("right")
+		switch op := n.Operator(); op {
+		case "&&", "||":
+			lv, lok := constBool(l)
+			rv, rok := constBool(r)
+			switch {
+			case lok && rok:
+				if op == "&&" {
+					return lv && rv, true
+				}
+				return lv || rv, true
+			case lok && lv == (op == "||"), rok && rv == (op == "||"):
+				return op == "||", true // x || true, false && x
+			}
+		case "==", "!=", "<", "<=", ">", ">=":
+			a, aok := numberValue(l)
+			b, bok := numberValue(r)
+			if !aok || !bok {
+				return false, false
+			}
+			c := a.Cmp(b)
+			switch op {
+			case "==":
+				return c == 0, true
+			case "!=":
+				return c != 0, true
+			case "<":
+				return c < 0, true
+			case "<=":
+				return c <= 0, true
+			case ">":
+				return c > 0, true
+			default:
+				return c >= 0, true
+			}
+		}
+	}
+	return false, false
+}
+
+// numberValue parses a plain number literal (decimal or hex, with
+// underscores; no units or exponents).
+func numberValue(n *Node) (*big.Int, bool) {
+	n = unparen(n)
+	if n == nil || n.Kind != "number_literal" {
+		return nil, false
+	}
+	t, base := strings.ReplaceAll(n.Text(), "_", ""), 10
+	if strings.HasPrefix(t, "0x") || strings.HasPrefix(t, "0X") {
+		t, base = t[2:], 16
+	}
+	return new(big.Int).SetString(t, base)
 }

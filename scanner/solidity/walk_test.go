@@ -39,3 +39,33 @@ func TestWordSet(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestConstBool checks the folding of literal-only conditions, which
+// decides whether a tested call result decides anything.
+func TestConstBool(t *testing.T) {
+	for _, c := range []struct {
+		expr    string
+		val, ok bool
+	}{
+		{"true", true, true},
+		{"false", false, true},
+		{"1 == 1", true, true},
+		{"(2 > 1)", true, true},
+		{"0x10 == 16", true, true},
+		{"1_000 >= 1000", true, true},
+		{"1 != 1", false, true},
+		{"!(3 <= 2)", true, true},
+		{"x || 1 == 1", true, true},
+		{"false && x", false, true},
+		{"x && true", false, false},
+		{"x || false", false, false},
+		{"x", false, false},
+		{"1 ether == 1", false, false},
+		{"1 + 1 == 2", false, false},
+	} {
+		val, ok := solidity.ConstBool(c.expr)
+		if val != c.val || ok != c.ok {
+			t.Errorf("constBool(%s) = %v, %v; want %v, %v", c.expr, val, ok, c.val, c.ok)
+		}
+	}
+}
