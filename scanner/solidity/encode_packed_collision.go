@@ -23,9 +23,12 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // ABI). A hash only emitted, returned or stored is left alone. Reports
 // the encoding.
 //
+// A hash a function returns counts as used the way the callers of that
+// function in the bundle use the call's result (two calls deep).
+//
 // Known false positives: dynamic values the contract controls entirely
-// (a fixed table of names); known misses: hashes returned by a helper and
-// compared by its caller, call results of unknown type.
+// (a fixed table of names); known misses: hashes returned to callers
+// outside the bundle, call results of unknown type.
 type encodePackedCollision struct{}
 
 func (encodePackedCollision) Meta() scanner.Rule {
@@ -68,7 +71,7 @@ func (d encodePackedCollision) Check(u *Unit) []scanner.Finding {
 					dynamic++
 				}
 			}
-			if dynamic >= 2 && hash != nil && d.keyed(f, hash) {
+			if dynamic >= 2 && hash != nil && d.keyed(f, hash, 2) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true
@@ -145,9 +148,9 @@ func (encodePackedCollision) hashOf(f *Function, packed *Node) *Node {
 
 // keyed reports whether the hash, or a value derived from it, is used as
 // an index, compared for equality or checked as a signed digest.
-func (encodePackedCollision) keyed(f *Function, hash *Node) bool {
+func (d encodePackedCollision) keyed(f *Function, hash *Node, depth int) bool {
 	derived := f.Derived(func(x *Node) bool { return x == hash })
-	used := false
+	used, returned := false, false
 	f.Body.Walk(func(x *Node) bool {
 		if used {
 			return false
@@ -178,10 +181,21 @@ func (encodePackedCollision) keyed(f *Function, hash *Node) bool {
 				continue
 			case "call_expression", "type_cast_expression", "parenthesized_expression":
 				continue
+			case "return_statement":
+				returned = true
 			}
 			break
 		}
 		return !used
 	})
-	return used
+	if used || !returned || depth == 0 {
+		return used
+	}
+	// A helper returning the hash: what its callers do with the result.
+	for _, c := range f.callers() {
+		if c.fn != f && c.fn.Body != nil && d.keyed(c.fn, c.call, depth-1) {
+			return true
+		}
+	}
+	return false
 }
