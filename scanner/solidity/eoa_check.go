@@ -14,10 +14,13 @@ import (
 //
 // Decides: a condition (require/assert argument, if or loop condition)
 // comparing msg.sender with tx.origin, or the caller's code size
-// (msg.sender.code.length) with zero; and extcodesize(caller()) in
-// assembly. The code size of other addresses routes calls (is the
-// receiver a contract?) and is not reported. Reports the comparison or
-// the assembly block. Authorisation by tx.origin against stored state is
+// (msg.sender.code.length) with zero; extcodesize(caller()) in
+// assembly; and the caller passed, in a condition, to a helper that
+// measures the code size of what it is given (an isContract of the
+// bundle, internal or through a library; codeSizeParam). The code size
+// of other addresses routes calls (is the receiver a contract?) and is
+// not reported. Reports the comparison, the helper's call or the
+// assembly block. Authorisation by tx.origin against stored state is
 // SOL-TX-ORIGIN's.
 //
 // Known false positives: checks used only to choose a code path, not to
@@ -74,6 +77,28 @@ func (d eoaCheck) Check(u *Unit) []scanner.Finding {
 			}
 			return true
 		})
+		// A helper measuring the code size of the address it is given,
+		// asked about the caller: require(!isContract(msg.sender)),
+		// msg.sender.isContract() through a library.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "call_expression" || !inCondition(n) {
+				return true
+			}
+			h, args := f.internalCallee(n), argNodes(n)
+			if h == nil {
+				if h = f.libraryCallee(n); h != nil && u.bundle[n.Child("function").Child("object").Text()] == nil {
+					args = append([]*Node{n.Child("function").Child("object")}, args...) // x.g(…) bound to x
+				}
+			}
+			if h == nil || h.Body == nil {
+				return true
+			}
+			if i := codeSizeParam(h); i >= 0 && i < len(args) && f.senderExpr(args[i]) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+				return false
+			}
+			return true
+		})
 		for _, asm := range f.Body.FindAll("assembly_statement") {
 			if strings.Contains(dropSpace(asm.Text()), "extcodesize(caller())") {
 				out = append(out, u.finding(d.Meta().ID, asm, scope(f)))
@@ -96,4 +121,36 @@ func codeLength(n *Node) bool {
 	}
 	who := o.Child("object")
 	return isMember(who, "msg", "sender") || isMember(who, "tx", "origin")
+}
+
+// codeSizeParam returns the index of the parameter whose code size
+// function h returns a test of (a.code.length > 0, or extcodesize(a) in
+// assembly), or -1.
+func codeSizeParam(h *Function) int {
+	if len(h.Body.FindAll("return_statement")) == 0 && !strings.Contains(h.Node.Text(), "returns") {
+		return -1
+	}
+	for i, p := range h.Params {
+		if p.Name == "" {
+			continue
+		}
+		found := false
+		h.Body.Walk(func(n *Node) bool {
+			switch {
+			case found:
+				return false
+			case n.Kind == "member_expression" && n.Child("property").Text() == "length":
+				o := n.Child("object")
+				found = o != nil && o.Kind == "member_expression" && o.Child("property").Text() == "code" && o.Child("object").Text() == p.Name
+			case n.Kind == "assembly_statement":
+				found = strings.Contains(dropSpace(n.Text()), "extcodesize("+p.Name+")")
+				return false
+			}
+			return !found
+		})
+		if found {
+			return i
+		}
+	}
+	return -1
 }
