@@ -42,6 +42,13 @@ import (
 // transferFrom from msg.sender: a debt repaid on behalf, a listing
 // bought). Reports the debit, or the call of the helper that makes it.
 //
+// The balances of an inherited token may live outside the bundle (a
+// skipped dependency's _transfer): an override of the standard
+// transferFrom(from, to, amount or id) that passes from to such a
+// function, with no caller named on the way and no hand-over to super,
+// is reported at that call (standardTransferUnchecked; the function name
+// is the ERC-20/ERC-721 interface's, not a guess).
+//
 // Known false positives: debits authorised by state the analysis does
 // not connect to the caller (an approval checked in a helper three calls
 // deep, a key proved to be the caller's by a lookup of another kind);
@@ -92,6 +99,9 @@ func (d unauthorizedDebit) Check(u *Unit) []scanner.Finding {
 		}
 		debitsAt := entrySites(f, debitTarget, 3)
 		if len(debitsAt) == 0 {
+			if call := standardTransferUnchecked(f); call != nil {
+				out = append(out, u.finding(d.Meta().ID, call, scope(f)))
+			}
 			continue
 		}
 		var credits []entrySite
@@ -805,4 +815,50 @@ func paysKey(fn *Function, onKey func(*Node) bool) bool {
 		return !found
 	})
 	return found
+}
+
+// standardTransferUnchecked returns the call through which an override of
+// the ERC-20/ERC-721 transferFrom(from, to, amount or id) moves from's
+// asset, when the balances live outside the bundle (an inherited _transfer
+// of a skipped dependency) and nothing on the way looks at the caller:
+// the function, its modifiers and the bundle's functions it calls never
+// name msg.sender, tx.origin or a helper returning it, and it does not
+// hand over to super. The standard requires the caller to be the owner or
+// approved; the override dropped the check. nil otherwise.
+func standardTransferUnchecked(f *Function) *Node {
+	if f.Name != "transferFrom" && f.Name != "safeTransferFrom" || len(f.Params) < 3 ||
+		f.Params[0].Type != "address" || f.Params[1].Type != "address" || !strings.HasPrefix(f.Params[2].Type, "uint") {
+		return nil
+	}
+	for _, g := range runs(f, 3) {
+		if mentionsSender(g.Body) || strings.Contains(g.Body.Text(), "super.") {
+			return nil
+		}
+		for _, call := range g.Body.FindAll("call_expression") {
+			if g.senderExpr(call) {
+				return nil
+			}
+		}
+	}
+	from := f.Params[0].Name
+	if from == "" {
+		return nil
+	}
+	var moved *Node
+	f.Body.Walk(func(n *Node) bool {
+		if moved != nil || n.Kind != "call_expression" {
+			return moved == nil
+		}
+		fn := n.Child("function")
+		if fn == nil || fn.Kind != "identifier" || builtinFuncs[fn.Text()] || f.internalCallee(n) != nil || f.Contract.Unit.bundle[fn.Text()] != nil {
+			return true
+		}
+		for _, a := range argNodes(n) {
+			if unwrapConversion(a).Text() == from {
+				moved = n
+			}
+		}
+		return moved == nil
+	})
+	return moved
 }

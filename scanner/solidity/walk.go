@@ -364,3 +364,11 @@ func numberValue(n *Node) (*big.Int, bool) {
 	}
 	return new(big.Int).SetString(t, base)
 }
+
+// builtinFuncs are the global functions Solidity defines: a call of one
+// is never a call of the bundle's or a dependency's function.
+var builtinFuncs = map[string]bool{
+	"require": true, "assert": true, "revert": true, "keccak256": true, "sha256": true, "sha3": true,
+	"ripemd160": true, "ecrecover": true, "addmod": true, "mulmod": true, "blockhash": true,
+	"blobhash": true, "gasleft": true, "selfdestruct": true, "suicide": true, "type": true,
+}
