@@ -16,7 +16,10 @@ import (
 // delegating to its EIP-1967 implementation slot is the design and is
 // skipped, and so is a delegatecall into the contract's own code (a
 // multicall); a fallback forwarding to a library variable (Parity) is not.
-// Reports the call.
+// A one-shot initialisation that runs only while the proxy's
+// implementation is unset (firstSet, shared with SOL-UNPROTECTED-UPGRADE)
+// is the proxy's set-up, judged by SOL-UNPROTECTED-INITIALIZER. Reports
+// the call.
 //
 // Known false positives: proxies whose implementation address is fixed and
 // trusted; a finding there is a reminder to restrict the forwarded
@@ -42,6 +45,11 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
 		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.UnguardedEntry(3) == nil {
+			continue
+		}
+		// A proxy's initialisation: it runs only while the implementation
+		// is unset and delegates the set-up call to what it installs.
+		if impl := implVars(f.Contract); f.Entry() && len(impl) > 0 && firstSet(f, impl) {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
