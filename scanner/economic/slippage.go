@@ -98,8 +98,9 @@ func swapsIn(f *solidity.Function) []*swap {
 //
 // Decides: a router or pool swap (Uniswap V2-style swap*, V3
 // exactInput/exactInputSingle, Curve exchange) whose minimum-output
-// argument is the literal 0, or depends through locals on a same-
-// transaction quote call. A minimum taken from the caller (a parameter)
+// argument is 0 (the literal, or a local that every reaching definition
+// sets to 0, arithmetic of constants included), or depends through locals
+// on a same-transaction quote call. A minimum taken from the caller (a parameter)
 // is the caller's protection and passes. Reports the swap.
 //
 // Known false positives: swaps of amounts too small to be worth a
@@ -136,12 +137,23 @@ func (d zeroSlippage) Check(u *solidity.Unit) []scanner.Finding {
 			if derived == nil {
 				derived = f.Derived(quotes)
 			}
-			if solidity.IsZero(s.min) || solidity.DependsOn(s.min, derived, quotes) {
+			if zero(f, s.min) || solidity.DependsOn(s.min, derived, quotes) {
 				out = append(out, u.Finding(d.Meta().ID, s.call, f))
 			}
 		}
 	}
 	return out
+}
+
+// zero reports a minimum that is 0 where the swap reads it: the literal,
+// or a local every reaching definition of which makes it 0 (m = 0, or
+// declared without a value).
+func zero(f *solidity.Function, n *solidity.Node) bool {
+	if solidity.IsZero(n) {
+		return true
+	}
+	v, ok := f.Reaching().Const(n)
+	return ok && v.Sign() == 0
 }
 
 // timestampDeadline: a swap or liquidity call whose deadline is
