@@ -31,7 +31,7 @@ var attackPaths = map[string][]string{
 	},
 	"ECON-DEADLINE-TIMESTAMP": {
 		"Hold the signed transaction (a validator or builder who sees it).",
-		"Include it later, when the price has moved in the holder's favour; block.timestamp always satisfies the deadline.",
+		"Include it later, when the price has moved in the holder's favour; block.timestamp always satisfies the deadline, and no block reaches the largest integer.",
 	},
 	"ECON-VAULT-SHARE-INFLATION": {
 		"Be the first depositor: deposit one wei and receive one share.",

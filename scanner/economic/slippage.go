@@ -98,8 +98,9 @@ func swapsIn(f *solidity.Function) []*swap {
 //
 // Decides: a router or pool swap (Uniswap V2-style swap*, V3
 // exactInput/exactInputSingle, Curve exchange) whose minimum-output
-// argument is the literal 0, or depends through locals on a same-
-// transaction quote call. A minimum taken from the caller (a parameter)
+// argument is 0 (the literal, or a local that every reaching definition
+// sets to 0, arithmetic of constants included), or depends through locals
+// on a same-transaction quote call. A minimum taken from the caller (a parameter)
 // is the caller's protection and passes. Reports the swap.
 //
 // Known false positives: swaps of amounts too small to be worth a
@@ -136,7 +137,7 @@ func (d zeroSlippage) Check(u *solidity.Unit) []scanner.Finding {
 			if derived == nil {
 				derived = f.Derived(quotes)
 			}
-			if solidity.IsZero(s.min) || solidity.DependsOn(s.min, derived, quotes) {
+			if zero(f, s.min) || solidity.DependsOn(s.min, derived, quotes) {
 				out = append(out, u.Finding(d.Meta().ID, s.call, f))
 			}
 		}
@@ -144,15 +145,29 @@ func (d zeroSlippage) Check(u *solidity.Unit) []scanner.Finding {
 	return out
 }
 
+// zero reports a minimum that is 0 where the swap reads it: the literal,
+// or a local every reaching definition of which makes it 0 (m = 0, or
+// declared without a value).
+func zero(f *solidity.Function, n *solidity.Node) bool {
+	if solidity.IsZero(n) {
+		return true
+	}
+	v, ok := f.Reaching().Const(n)
+	return ok && v.Sign() == 0
+}
+
 // timestampDeadline: a swap or liquidity call whose deadline is
-// block.timestamp. The deadline is checked against the block the
-// transaction lands in, so block.timestamp always passes: the transaction
-// can wait in the mempool and execute whenever a validator finds it most
-// profitable.
+// block.timestamp, or the largest integer. The deadline is checked
+// against the block the transaction lands in, so block.timestamp always
+// passes, and no block reaches the maximum: the transaction can wait in
+// the mempool and execute whenever a validator finds it most profitable.
 //
 // Decides: the deadline argument (V2-style routers, V3's deadline field)
 // computed from block.timestamp or now alone (block.timestamp + 300
-// included: it is as late as the block). Reports the call.
+// included: it is as late as the block), or holding the maximum where the
+// call reads it (type(uintN).max, uintN(-1), ~uintN(0), a constant of at
+// least 2**64; directly or in a local every reaching definition of which
+// is one). Reports the call.
 //
 // Known false positives: calls from keepers that submit through private
 // mempools.
@@ -161,12 +176,12 @@ type timestampDeadline struct{}
 func (timestampDeadline) Meta() scanner.Rule {
 	return rule(scanner.Rule{
 		ID:             "ECON-DEADLINE-TIMESTAMP",
-		Title:          "Swap deadline set to block.timestamp",
+		Title:          "Swap deadline set to block.timestamp or never expiring",
 		Severity:       scanner.Low,
 		Confidence:     0.9,
 		Category:       CategoryOracleMEV,
 		CWE:            "CWE-672",
-		Description:    "The swap's deadline is block.timestamp, which every block satisfies. The transaction can be held back and executed at the moment most profitable for whoever includes it.",
+		Description:    "The swap's deadline is block.timestamp, which every block satisfies, or the largest integer, which no block reaches. The transaction can be held back and executed at the moment most profitable for whoever includes it.",
 		Recommendation: "Take the deadline from the caller, who sets it off-chain a few minutes ahead.",
 		Tier:           scanner.TierStandard,
 	})
@@ -186,12 +201,53 @@ func (d timestampDeadline) Check(u *solidity.Unit) []scanner.Finding {
 			if derived == nil {
 				derived = f.Derived(blockTime)
 			}
-			if onlyTime(f, s.deadline, derived) {
+			if onlyTime(f, s.deadline, derived) || endless(f, s.deadline, 0) {
 				out = append(out, u.Finding(d.Meta().ID, s.call, f))
 			}
 		}
 	}
 	return out
+}
+
+// endless reports a deadline no block reaches: type(uintN).max,
+// uintN(-1), ~uintN(0), a constant of at least 2**64 (seconds no
+// timestamp reaches), or a local every reaching definition of which
+// assigns one.
+func endless(f *solidity.Function, n *solidity.Node, depth int) bool {
+	if n == nil || depth > 4 {
+		return false
+	}
+	switch n.Kind {
+	case "parenthesized_expression":
+		return len(n.Children) == 1 && endless(f, n.Children[0], depth+1)
+	case "member_expression":
+		return n.Child("object").Kind == "meta_type_expression" && n.Child("property").Text() == "max"
+	case "type_cast_expression":
+		for _, c := range n.Children {
+			if c.Kind == "call_argument" && len(c.Children) == 1 {
+				a := c.Children[0]
+				return a.Kind == "unary_expression" && a.Operator() == "-" && a.Child("argument").Text() == "1"
+			}
+		}
+	case "unary_expression":
+		if a := n.Child("argument"); n.Operator() == "~" && a.Kind == "type_cast_expression" {
+			for _, c := range a.Children {
+				if c.Kind == "call_argument" && len(c.Children) == 1 {
+					return solidity.IsZero(c.Children[0])
+				}
+			}
+		}
+	case "identifier":
+		ds := f.Reaching().At(n)
+		for _, d := range ds {
+			if d.Value == nil || !endless(f, d.Value, depth+1) {
+				return false
+			}
+		}
+		return len(ds) > 0
+	}
+	v, ok := f.Reaching().Const(n)
+	return ok && v.BitLen() > 64
 }
 
 // onlyTime reports whether n is computed from block.timestamp and

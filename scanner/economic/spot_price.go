@@ -16,9 +16,12 @@ import (
 //
 // Decides: in a contract function (not a library), a call of one of those
 // pool getters, or a division whose two sides each read balanceOf of the
-// same holder, whose result (through locals, tuple slots included) reaches
-// a state write, a condition, a return value or an argument of another
-// call; unless the function itself, or an internal function it calls,
+// same holder (directly or through locals; the contract itself when the
+// two are different tokens and the division does not involve an unsigned
+// parameter, a pool's own per-unit price rather than its output for a
+// caller's trade), whose result (through locals, tuple slots included)
+// reaches a state write, a condition, a return value or an argument of
+// another call; unless the function itself, or an internal function it calls,
 // also reads a time-weighted or external price (Uniswap V3 observe, V2
 // cumulative prices, a consult() TWAP oracle, Chainlink latestRoundData):
 // the spot price is then checked against it. A feed read elsewhere in the
@@ -34,8 +37,11 @@ import (
 // read with zero (is the pool initialised) is not a use for value.
 //
 // Known false positives: a stateful contract that reads a pool only to
-// size a swap in the same transaction. Known false negatives: a stateless
-// adapter quoting an amount (consult(token, amountIn)) from a spot price.
+// size a swap in the same transaction; a pool computing a trade's output
+// from its own balances through a per-unit price held in a local. Known
+// false negatives: a stateless adapter quoting an amount (consult(token,
+// amountIn)) from a spot price; a consumer reading another contract's
+// spot-price view (reported in the view).
 type spotPrice struct{}
 
 func (spotPrice) Meta() scanner.Rule {
@@ -65,7 +71,7 @@ func (d spotPrice) Check(u *solidity.Unit) []scanner.Finding {
 			continue
 		}
 		reads := callsIn(f.Body, poolGetters)
-		reads = append(reads, balanceRatios(f.Body)...)
+		reads = append(reads, balanceRatios(f)...)
 		if len(reads) == 0 || readsTWAP(f) {
 			continue
 		}
@@ -101,17 +107,67 @@ func readsTWAP(f *solidity.Function) bool {
 	return f.Reaches(2, func(g *solidity.Function) bool { return g.Body != nil && len(callsIn(g.Body, twapReads)) > 0 })
 }
 
-// balanceRatios returns the divisions x.balanceOf(p) … / y.balanceOf(p) …
-// of one holder p other than the contract itself.
-func balanceRatios(body *solidity.Node) []*solidity.Node {
+// balanceRatios returns the divisions whose two sides read balanceOf of
+// one holder, directly or through locals: x.balanceOf(p) … /
+// y.balanceOf(p) …. The holder may be the contract itself (a pool pricing
+// its own two tokens) when the two balances are of different tokens and
+// the division does not depend on an unsigned parameter of f: a per-unit
+// price, not the output of a trade of a size the caller picks, which the
+// pool's own swap arithmetic computes from its balances.
+func balanceRatios(f *solidity.Function) []*solidity.Node {
+	bals := callsIn(f.Body, func(n *solidity.Node) bool { return named("balanceOf")(n) && len(solidity.Args(n)) == 1 })
+	if len(bals) == 0 {
+		return nil
+	}
+	derived := make([]map[string]bool, len(bals))
+	is := func(b *solidity.Node) func(*solidity.Node) bool {
+		return func(n *solidity.Node) bool { return n == b }
+	}
+	reads := func(side *solidity.Node) []int {
+		var out []int
+		for i, b := range bals {
+			if derived[i] == nil {
+				derived[i] = f.Derived(is(b))
+			}
+			if solidity.DependsOn(side, derived[i], is(b)) {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	var amounts map[string]bool
+	amount := func(n *solidity.Node) bool {
+		if n.Kind != "identifier" || n.Field == "property" {
+			return false
+		}
+		for _, p := range f.Params {
+			if p.Name == n.Text() && strings.HasPrefix(p.Type, "uint") {
+				return true
+			}
+		}
+		return false
+	}
 	var out []*solidity.Node
-	body.Walk(func(n *solidity.Node) bool {
+	f.Body.Walk(func(n *solidity.Node) bool {
 		if n.Kind != "binary_expression" || n.Operator() != "/" {
 			return true
 		}
-		l, r := holders(n.Child("left")), holders(n.Child("right"))
-		for h := range l {
-			if r[h] {
+		ls, rs := reads(n.Child("left")), reads(n.Child("right"))
+		for _, i := range ls {
+			for _, j := range rs {
+				if i == j || !sameHolder(bals[i], bals[j]) {
+					continue
+				}
+				if solidity.IsThis(solidity.Args(bals[i])[0]) {
+					if amounts == nil {
+						amounts = f.Derived(amount)
+					}
+					_, ti := memberCall(bals[i])
+					_, tj := memberCall(bals[j])
+					if ti.Text() == tj.Text() || solidity.DependsOn(n, amounts, amount) {
+						continue
+					}
+				}
 				out = append(out, n)
 				return false
 			}
@@ -121,15 +177,10 @@ func balanceRatios(body *solidity.Node) []*solidity.Node {
 	return out
 }
 
-// holders lists the holders whose balanceOf n reads (not this contract).
-func holders(n *solidity.Node) map[string]bool {
-	out := map[string]bool{}
-	for _, c := range callsIn(n, named("balanceOf")) {
-		if a := solidity.Args(c); len(a) == 1 && !solidity.IsThis(a[0]) {
-			out[a[0].Text()] = true
-		}
-	}
-	return out
+// sameHolder reports whether two balanceOf calls ask about one holder.
+func sameHolder(a, b *solidity.Node) bool {
+	x, y := solidity.Args(a)[0], solidity.Args(b)[0]
+	return strings.Join(strings.Fields(x.Text()), "") == strings.Join(strings.Fields(y.Text()), "")
 }
 
 // usedForValue reports whether the value of read reaches a state write, a

@@ -22,7 +22,10 @@ import (
 // side adds a virtual offset (a + with a literal or constant: OpenZeppelin's
 // totalSupply() + 10 ** offset over totalAssets() + 1). Assets tracked in
 // a state variable instead of balanceOf(this) pass. Reports the
-// division.
+// division. When the division is in an internal helper working on its
+// parameters (toShares(amount, balance, supply)), the same test runs on
+// the helper with the parameters bound to the caller's arguments (an
+// argument with a virtual offset binds nothing), and reports the call.
 //
 // Known false positives: vaults that seed dead shares at deployment.
 type vaultInflation struct{}
@@ -47,38 +50,90 @@ func (d vaultInflation) Check(u *solidity.Unit) []scanner.Finding {
 		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.Contract.Kind == "interface" {
 			continue
 		}
-		donatable := func(n *solidity.Node) bool {
-			if isThisBalance(n) {
-				return true
-			}
-			if n.Kind != "call_expression" {
-				return false
-			}
-			h := f.InternalCallee(n)
-			return h != nil && h.Body != nil && len(callsIn(h.Body, isThisBalance)) > 0
+		donatable, supply := donations(f), func(n *solidity.Node) bool { return isSupply(f, n) }
+		for _, n := range inflated(f, donatable, supply) {
+			out = append(out, u.Finding(d.Meta().ID, n, f))
 		}
-		supply := func(n *solidity.Node) bool { return isSupply(f, n) }
+		// A helper doing the share math on its parameters
+		// (toShares(amount, balance, supply)): the call that hands it
+		// the donatable balance as divisor and the supply as factor.
 		var bal, sup map[string]bool
-		f.Body.Walk(func(n *solidity.Node) bool {
-			nums, den := ratio(f, n)
-			if den == nil {
-				return true
+		for _, c := range callsIn(f.Body, func(n *solidity.Node) bool { return f.InternalCallee(n) != nil }) {
+			h := f.InternalCallee(c)
+			args := solidity.Args(c)
+			if h == f || h.Body == nil || len(args) != len(h.Params) || h.Contract.Kind == "interface" {
+				continue
 			}
 			if bal == nil {
 				bal, sup = f.Derived(donatable), f.Derived(supply)
 			}
-			supplied, offsets := false, offset(f, den)
-			for _, x := range nums {
-				supplied = supplied || solidity.DependsOn(x, sup, supply)
-				offsets = offsets || offset(f, x)
+			dp, sp := map[string]bool{}, map[string]bool{}
+			for i, a := range args {
+				if offset(f, a) {
+					continue
+				}
+				dp[h.Params[i].Name] = solidity.DependsOn(a, bal, donatable)
+				sp[h.Params[i].Name] = solidity.DependsOn(a, sup, supply)
 			}
-			if supplied && !offsets && solidity.DependsOn(den, bal, donatable) {
-				out = append(out, u.Finding(d.Meta().ID, n, f))
-				return false
+			hd, hs := donations(h), func(n *solidity.Node) bool { return isSupply(h, n) }
+			if len(inflated(h, hd, hs)) > 0 {
+				continue // reported in h itself
 			}
-			return true
-		})
+			param := func(set map[string]bool, own func(*solidity.Node) bool) func(*solidity.Node) bool {
+				return func(n *solidity.Node) bool {
+					return own(n) || n.Kind == "identifier" && n.Field != "property" && set[n.Text()] && h.Param(n.Text())
+				}
+			}
+			if len(inflated(h, param(dp, hd), param(sp, hs))) > 0 {
+				out = append(out, u.Finding(d.Meta().ID, c, f))
+			}
+		}
 	}
+	return out
+}
+
+// donations returns the predicate of f's reads of the donatable balance:
+// balanceOf(address(this)), or a call of an internal function whose body
+// reads it (totalAssets()).
+func donations(f *solidity.Function) func(*solidity.Node) bool {
+	return func(n *solidity.Node) bool {
+		if isThisBalance(n) {
+			return true
+		}
+		if n.Kind != "call_expression" {
+			return false
+		}
+		h := f.InternalCallee(n)
+		return h != nil && h.Body != nil && len(callsIn(h.Body, isThisBalance)) > 0
+	}
+}
+
+// inflated returns the divisions (and mulDivs) of f whose denominator
+// depends on a node donatable accepts while a numerator factor depends on
+// one supply accepts, with no virtual offset on either side; the
+// outermost of nested ones.
+func inflated(f *solidity.Function, donatable, supply func(*solidity.Node) bool) []*solidity.Node {
+	var out []*solidity.Node
+	var bal, sup map[string]bool
+	f.Body.Walk(func(n *solidity.Node) bool {
+		nums, den := ratio(f, n)
+		if den == nil {
+			return true
+		}
+		if bal == nil {
+			bal, sup = f.Derived(donatable), f.Derived(supply)
+		}
+		supplied, offsets := false, offset(f, den)
+		for _, x := range nums {
+			supplied = supplied || solidity.DependsOn(x, sup, supply)
+			offsets = offsets || offset(f, x)
+		}
+		if supplied && !offsets && solidity.DependsOn(den, bal, donatable) {
+			out = append(out, n)
+			return false
+		}
+		return true
+	})
 	return out
 }
 
