@@ -16,8 +16,18 @@ import (
 // enclosing loop; not on another arm of a branch); or a call of an
 // internal function of the contract that makes such a call, followed by a
 // reachable state write; or a token transfer that calls back into its
-// receiver (safeTransferFrom, _safeMint through its body, ERC-777 hooks)
-// followed by a reachable write. Writes of the function's modifiers after
+// receiver followed by a reachable write: safeTransferFrom, a mint or
+// transfer whose body (in the bundle) makes one, an inherited safe mint or
+// transfer the bundle lacks (_safeMint, _safeTransfer, _safeTransferFrom:
+// the ERC-721/1155 implementations' names, judged by name only then), and
+// a transfer or send of an ERC-777 token (its type declares operatorSend,
+// authorizeOperator or granularity, or the contract implements an ERC-777
+// hook, so the tokens it moves have hooks). Such a mint or transfer made
+// again after the callback (the next turn of a loop) is a write of the
+// token state when a getter the function called before the loop read it
+// (balanceOf(msg.sender) + n <= cap: the hook re-enters past the cap);
+// an inherited getter reads the inherited state an inherited mint writes.
+// Writes of the function's modifiers after
 // "_" count; so does a call of an internal function writing state the
 // function read before the call. A call into a contract at an address the
 // caller supplies (T(param).g(), not view or pure) counts when followed
@@ -27,7 +37,8 @@ import (
 // that writes state is reported at the function header.
 //
 // Known false positives: writes after the call that do not matter for
-// re-entry (counters, events-only state); trusted callees.
+// re-entry (counters, events-only state); trusted callees; ERC-20 tokens
+// moved by a contract that also accepts ERC-777 tokens.
 type reentrancy struct{}
 
 func (reentrancy) Meta() scanner.Rule {
@@ -78,6 +89,10 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 						for _, v := range writtenVars(h, 2) {
 							helperWrites = append(helperWrites, Write{Node: n, Var: v})
 						}
+					} else if inheritedCallback(f, n) {
+						// An inherited safe mint or transfer writes the
+						// token's records the bundle does not hold.
+						helperWrites = append(helperWrites, Write{Node: n, Var: inheritedState})
 					}
 				}
 				return true
@@ -102,9 +117,25 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				return false
 			}
 			read := readBefore(f, call)
+			var consulted map[string]bool
 			for _, w := range hw {
-				if read[w.Var] && g.ReachableFrom(call, w.Node) {
+				if !g.ReachableFrom(call, w.Node) {
+					continue
+				}
+				if read[w.Var] {
 					return true
+				}
+				// A mint or transfer that calls back, made again after
+				// the callback (the next turn of a loop), writes the
+				// token state a getter checked before: the receiver
+				// re-entering passes that check with the stale count.
+				if callsBack(f, w.Node, 3) {
+					if consulted == nil {
+						consulted = consultedBefore(f, g, call)
+					}
+					if consulted[w.Var] {
+						return true
+					}
 				}
 			}
 			return false
@@ -307,6 +338,105 @@ func readBefore(f *Function, call *Node) map[string]bool {
 	return read
 }
 
+// consultedBefore is readBefore with the state f consults through
+// getters before call: view functions of the contract (balanceOf(a),
+// totalSupply()), two calls deep, and, in a contract with a base outside
+// the bundle, an internal call the bundle cannot resolve (an inherited
+// getter, standing for inheritedState; not an inherited safe mint). A
+// getter the call reaches (a check inside the loop) is asked again after
+// the callback, so it reads no stale state.
+func consultedBefore(f *Function, g *CFG, call *Node) map[string]bool {
+	read := readBefore(f, call)
+	f.Body.Walk(func(n *Node) bool {
+		if n.Start >= call.Start {
+			return false
+		}
+		if n.Kind != "call_expression" || g.ReachableFrom(call, n) {
+			return true
+		}
+		if h := f.internalCallee(n); h != nil && h != f && h.Body != nil {
+			if h.Mutability == "view" || h.Mutability == "pure" {
+				for _, v := range readVars(h, 2) {
+					read[v] = true
+				}
+			}
+		} else if inheritedCall(f, n) && !callbackInternal[calleeName(n)] {
+			read[inheritedState] = true
+		}
+		return true
+	})
+	return read
+}
+
+// readVars returns the state variables h's body names, directly or
+// through its internal calls, depth levels deep.
+func readVars(h *Function, depth int) []string {
+	var out []string
+	locals := h.Locals()
+	h.Body.Walk(func(n *Node) bool {
+		switch {
+		case n.Kind == "identifier" && n.Field != "property" && h.IsState(n.Text(), locals):
+			out = append(out, n.Text())
+		case n.Kind == "call_expression" && depth > 0:
+			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil {
+				out = append(out, readVars(g, depth-1)...)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// inheritedState stands for the state of bases outside the bundle (an
+// imported token implementation): read by a call of an inherited getter,
+// written by an inherited safe mint.
+const inheritedState = "(inherited)"
+
+// inheritedCall reports a call g(…) of an internal function the bundle
+// does not define, in a contract inheriting from a base the bundle does
+// not hold: not a builtin, a local function value, or a conversion to a
+// contract, interface or struct type.
+func inheritedCall(f *Function, n *Node) bool {
+	fn := n.Child("function")
+	if fn == nil || fn.Kind != "identifier" || f.internalCallee(n) != nil || !unresolvedBase(f.Contract) {
+		return false
+	}
+	name := fn.Text()
+	switch name {
+	case "require", "assert", "revert", "keccak256", "sha3", "sha256", "ripemd160", "ecrecover",
+		"addmod", "mulmod", "blockhash", "blobhash", "gasleft", "selfdestruct", "suicide":
+		return false
+	}
+	if f.Contract.Unit.bundle[name] != nil || f.Contract.IsStruct(name) || f.Param(name) || f.Locals()[name] {
+		return false
+	}
+	// T(x).g(): a conversion to a type the bundle lacks.
+	if p := n.Parent; p != nil && p.Kind == "member_expression" && n.Field == "object" {
+		return false
+	}
+	return n.Ancestor("emit_statement") == nil && n.Ancestor("revert_statement") == nil
+}
+
+// unresolvedBase reports whether c, or one of its bases, names a base
+// the bundle does not hold.
+func unresolvedBase(c *Contract) bool {
+	for _, x := range c.Lineage() {
+		for _, b := range x.BaseNames {
+			if c.Unit.bundle[b] == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inheritedCallback reports a call of an inherited function (inheritedCall)
+// that the token standards' implementations make call the receiver's
+// hook: a safe transfer or safe mint of ERC-721 or ERC-1155.
+func inheritedCallback(f *Function, n *Node) bool {
+	return inheritedCall(f, n) && callbackInternal[calleeName(n)]
+}
+
 // inlineLock reports whether f guards call with a lock written in its own
 // body: a state variable read by a condition before the call, written
 // before the call and written again after it.
@@ -444,9 +574,21 @@ var callbackABI = map[string]bool{
 	"onERC1155Received": true, "onERC1155BatchReceived": true, "tokensReceived": true, "tokensToSend": true,
 }
 
+// callbackInternal are the functions through which the standard token
+// implementations (ERC-721, ERC-1155) call the receiver's hook
+// (onERC721Received, onERC1155Received): the public safe transfers and
+// their internal forms, safe mints included. Judged by these standard
+// names only when the bundle lacks the body (an imported base).
+var callbackInternal = map[string]bool{
+	"safeTransferFrom": true, "safeBatchTransferFrom": true,
+	"_safeMint": true, "_safeTransfer": true, "_safeTransferFrom": true, "_safeBatchTransferFrom": true,
+}
+
 // callsBack reports whether call hands control to a token receiver: a
-// member call of a callback ABI function, or an internal or library
-// function that makes one, depth levels deep.
+// member call of a callback ABI function, a transfer of an ERC-777 token
+// (erc777Transfer), or an internal or library function that makes one,
+// depth levels deep; an inherited safe mint or transfer the bundle does
+// not define counts by its standard name.
 func callsBack(f *Function, call *Node, depth int) bool {
 	fn := call.Child("function")
 	if fn == nil {
@@ -456,6 +598,9 @@ func callsBack(f *Function, call *Node, depth int) bool {
 		if obj := fn.Child("object").Text(); obj != "super" && obj != "this" {
 			return true
 		}
+	}
+	if erc777Transfer(f, call) || inheritedCallback(f, call) {
+		return true
 	}
 	if depth == 0 {
 		return false
@@ -475,4 +620,46 @@ func callsBack(f *Function, call *Node, depth int) bool {
 		return !found
 	})
 	return found
+}
+
+// erc777Transfer reports a token transfer that runs the ERC-777 hooks
+// (tokensToSend on the holder, tokensReceived on the recipient): an
+// ERC-20 transfer or transferFrom, or an ERC-777 send or operatorSend,
+// on a token that is ERC-777 by its ABI (its type, in the bundle,
+// declares operatorSend, authorizeOperator or granularity), or made by
+// a contract that implements an ERC-777 hook itself (it takes ERC-777
+// tokens, so the tokens it moves are ERC-777).
+func erc777Transfer(f *Function, call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	obj := fn.Child("object")
+	if t := obj.Text(); t == "super" || t == "this" {
+		return false
+	}
+	switch name, args := fn.Child("property").Text(), len(argNodes(call)); {
+	case name == "send" && args == 3, name == "operatorSend" && args == 5:
+	case tokenTransfer(f, call):
+	default:
+		return false
+	}
+	if t := receiverType(obj, f); t != nil {
+		for _, x := range t.Linearization() {
+			for _, g := range x.Functions {
+				switch g.Name {
+				case "operatorSend", "authorizeOperator", "granularity":
+					return true
+				}
+			}
+		}
+	}
+	for _, x := range f.Contract.Linearization() {
+		for _, g := range x.Functions {
+			if g.Body != nil && (g.Name == "tokensReceived" || g.Name == "tokensToSend") {
+				return true
+			}
+		}
+	}
+	return false
 }

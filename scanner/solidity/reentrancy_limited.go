@@ -18,6 +18,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // caller then sees the flag, counter, queue position or balance that let
 // it be paid still unchanged. Reports the call.
 //
+// A transfer of an ERC-777 token (its hooks forward all gas) is
+// SOL-REENTRANCY's and is not reported here.
+//
 // A payment only a checked caller reaches, to that caller or to an
 // address kept in state (the owner paying itself or its fee account), is
 // left out: re-entering, the payee meets the same check.
@@ -76,7 +79,7 @@ func (d reentrancyLimited) Check(u *Unit) []scanner.Finding {
 			}
 		}
 		f.Body.Walk(func(n *Node) bool {
-			if n.Kind != "call_expression" || !tokenTransfer(f, n) {
+			if n.Kind != "call_expression" || !tokenTransfer(f, n) || erc777Transfer(f, n) {
 				return true
 			}
 			if after(n) {
