@@ -220,7 +220,8 @@ func writesPrivileged(c *Contract, f *Function, priv, via map[string]bool, depth
 // (the write is guarded by a condition on msg.value: buying a ticket or a
 // seat), or takes an entry nobody holds yet (the index comes from a
 // counter the function increments, or a guard requires the entry to be
-// empty). A singleton (owner = msg.sender) is never such a write.
+// empty, directly or through a helper returning it or its length). A
+// singleton (owner = msg.sender) is never such a write.
 func grantsNothing(f *Function, w Write) bool {
 	target := writeTarget(w.Node)
 	idx := indices(target)
@@ -347,11 +348,50 @@ func emptyBefore(f *Function, w, target *Node) bool {
 		return false
 	}
 	for _, c := range f.KnownComparisons(w) {
-		if c.Equal && (zeroValue(c.Right) && entryOf(c.Left) == want || zeroValue(c.Left) && entryOf(c.Right) == want) {
+		if c.Equal && (zeroValue(c.Right) && f.testedEntry(c.Left) == want || zeroValue(c.Left) && f.testedEntry(c.Right) == want) {
 			return true
 		}
 	}
 	return false
+}
+
+// testedEntry is entryOf(n), or for a call of an internal helper that
+// returns an entry (or its length) keyed by one of its parameters, that
+// entry with the argument passed: count(k) returning list[k].length
+// tests list[k].
+func (f *Function) testedEntry(n *Node) string {
+	n = unparen(n)
+	if n == nil || n.Kind != "call_expression" {
+		return entryOf(n)
+	}
+	h := f.internalCallee(n)
+	if h == nil || h.Body == nil {
+		return ""
+	}
+	args := argNodes(n)
+	got := ""
+	ok := everyReturn(h, func(v *Node) bool {
+		e := rootEntry(v)
+		if e == nil || e.Child("base") == nil || e.Child("base").Kind != "identifier" || !h.stateName(e.Child("base")) {
+			return false
+		}
+		idx := e.Child("index")
+		for i, p := range h.Params {
+			if idx != nil && idx.Kind == "identifier" && p.Name == idx.Text() && i < len(args) {
+				t := norm(e.Child("base").Text() + "[" + args[i].Text() + "]")
+				if got != "" && got != t {
+					return false
+				}
+				got = t
+				return true
+			}
+		}
+		return false
+	})
+	if !ok {
+		return ""
+	}
+	return got
 }
 
 // entryOf returns the text of the entry nearest the root of an access
