@@ -11,7 +11,11 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // no state besides what the signed action itself does, i.e. nothing keyed
 // by the signer or the hash, and increments no nonce: see replayProtected,
 // which decides by data flow (a written variable read into the digest or
-// a flag a condition reads), never by names. Reports the ecrecover call, or the helper's call.
+// a flag a condition reads, or an entry keyed by the digest a condition
+// reads: a filled amount capped per signed order), never by names. A
+// signer compared only with the caller (ecrecover(…) == msg.sender) is
+// not reported: the caller could act without the signature
+// (signerIsCaller). Reports the ecrecover call, or the helper's call.
 //
 // Known false positives: replay protection held in another contract.
 type signatureReplay struct{}
@@ -53,7 +57,9 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, r := range rs {
-			out = append(out, u.finding(d.Meta().ID, r, scope(f)))
+			if !signerIsCaller(f, r) {
+				out = append(out, u.finding(d.Meta().ID, r, scope(f)))
+			}
 		}
 	}
 	return out
@@ -129,8 +135,12 @@ func replayProtected(f *Function) bool {
 		}
 		return true
 	})
+	// An entry keyed by the digest that a condition reads: a used flag
+	// or a filled amount capped per signed order (fills[user][hash] +=
+	// amount; require(fills[user][hash] + amount <= max)).
+	digest := f.Derived(isHashCall)
 	for _, w := range writes {
-		if inHash[w.Var] || inCond[w.Var] && markWrite(w.Node) {
+		if inHash[w.Var] || inCond[w.Var] && (markWrite(w.Node) || keyedBy(w.Node, digest)) {
 			return true
 		}
 	}
@@ -188,4 +198,43 @@ func markWrite(n *Node) bool {
 		return isLiteral(r) || r.Text() == "true" || r.Text() == "false"
 	}
 	return false
+}
+
+// keyedBy reports whether write w's target is indexed by one of names.
+func keyedBy(w *Node, names map[string]bool) bool {
+	for _, i := range indices(writeTarget(w)) {
+		if i != nil && mentionsAny(i, names) {
+			return true
+		}
+	}
+	return false
+}
+
+// signerIsCaller reports whether every comparison of the signer
+// recovered by r (an ecrecover or a recovering helper's call) is with the
+// caller itself (ecrecover(…) == msg.sender, or in one arm of an ||): the
+// caller could act without the signature, so replaying it gives nobody
+// anything. A comparison with anyone else (w == owner || w ==
+// msg.sender) lets that signer's signature act for any caller.
+func signerIsCaller(f *Function, r *Node) bool {
+	signer := f.Derived(func(x *Node) bool { return x == r })
+	isSigner := func(x *Node) bool {
+		x = unwrapConversion(x)
+		return x != nil && (x == r || x.Kind == "identifier" && signer[x.Text()])
+	}
+	caller, other := false, false
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "binary_expression" || n.Operator() != "==" && n.Operator() != "!=" {
+			return true
+		}
+		l, rr := unparen(n.Child("left")), unparen(n.Child("right"))
+		switch {
+		case isSigner(l) && f.senderExpr(rr), isSigner(rr) && f.senderExpr(l):
+			caller = true
+		case isSigner(l), isSigner(rr):
+			other = true
+		}
+		return true
+	})
+	return caller && !other
 }
