@@ -7,7 +7,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // same signature works forever, and on other chains or contracts too.
 //
 // Decides: a public state-changing function that calls ecrecover (or an
-// internal or library helper of the bundle that does) but writes
+// internal or library helper of the bundle that does, or a library
+// outside the bundle called like one: digest and signature in, an
+// address out, see recoveryShaped) but writes
 // no state besides what the signed action itself does, i.e. nothing keyed
 // by the signer or the hash, and increments no nonce: see replayProtected,
 // which decides by data flow (a written variable read into the digest or
