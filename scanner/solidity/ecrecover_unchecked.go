@@ -170,7 +170,8 @@ func recoveryShaped(f *Function, call *Node) bool {
 
 // exprType returns the type of the expression n where the code states it:
 // a declared name, a conversion, a hash (bytes32), an ABI encoding
-// (bytes), a call of an internal function with one return value; "" when
+// (bytes), an element of a declared array, a call of an internal
+// function with one return value; "" when
 // unknown. Data locations are dropped.
 func exprType(f *Function, n *Node) string {
 	n = unparen(n)
@@ -193,6 +194,13 @@ func exprType(f *Function, n *Node) string {
 	case "member_expression":
 		if isMember(n, "msg", "data") {
 			return "bytes"
+		}
+	case "array_access":
+		// An element of a declared array: bytes[] gives bytes.
+		if t := exprType(f, n.Child("base")); strings.HasSuffix(t, "]") {
+			if i := strings.LastIndex(t, "["); i > 0 {
+				return t[:i]
+			}
 		}
 	case "call_expression":
 		if isHashCall(n) {
