@@ -72,7 +72,7 @@ func (d emptySignatureLoop) Check(u *Unit) []scanner.Finding {
 		arr := loopArrayParam(f, loop)
 		// A caller check before the loop restricts the function anyway
 		// (the checks in the loop do not dominate what follows it).
-		if arr == "" || f.CallerChecked(loopTest(loop)) || lengthChecked(f, loop, arr) || !actsAfter(f, loop) {
+		if arr == "" || f.CallerChecked(loopTest(loop)) || lengthChecked(f, loop, arr) || !actsFrom(f, loop.End) {
 			continue
 		}
 		out = append(out, u.finding(d.Meta().ID, loop, scope(f)))
@@ -180,42 +180,52 @@ func lengthChecked(f *Function, loop *Node, arr string) bool {
 	return false
 }
 
-// actsAfter reports whether f does something after the loop ends: writes
-// state, makes a low-level call, or calls a function that is not a
-// builtin check or a view of the contract.
-func actsAfter(f *Function, loop *Node) bool {
+// actsFrom reports whether f does something from position pos on (after
+// a loop, or in the whole body): writes state, makes a low-level call,
+// or calls a function that is not a builtin check, a hash, an encoding,
+// a signature recovery or a helper of the bundle that does nothing
+// lasting. A call to another contract, to a
+// function the bundle does not hold (an inherited _mint of an imported
+// base) or to one without a body counts: what it does is unknown.
+// Events do not count.
+func actsFrom(f *Function, pos int) bool {
 	for _, w := range f.StateWrites() {
-		if w.Node.Start >= loop.End {
+		if w.Node.Start >= pos {
 			return true
 		}
 	}
 	for _, c := range f.LowLevelCalls() {
-		if c.Node.Start >= loop.End {
+		if c.Node.Start >= pos {
 			return true
 		}
 	}
 	acts := false
 	f.Body.Walk(func(n *Node) bool {
-		if acts || n.End <= loop.End {
-			return false // decided, or before the loop's end
+		if acts || n.End <= pos {
+			return false // decided, or before pos
 		}
-		if n.Kind != "call_expression" || n.Start < loop.End || n.Ancestor("emit_statement") != nil {
+		if n.Kind != "call_expression" || n.Start < pos || n.Ancestor("emit_statement") != nil {
 			return true
 		}
-		switch calleeName(n) {
-		case "require", "assert", "revert", "keccak256", "sha256", "ripemd160", "ecrecover", "addmod", "mulmod":
-			return true
+		fn := n.Child("function")
+		if fn != nil && fn.Kind == "identifier" {
+			switch fn.Text() {
+			case "require", "assert", "revert", "keccak256", "sha256", "sha3", "ripemd160", "ecrecover", "addmod", "mulmod":
+				return true
+			}
 		}
-		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "abi" {
-			return true
+		if fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "abi" || recoveryShaped(f, n) {
+			return true // an encoding, or a signature recovery
 		}
-		if h := f.internalCallee(n); h != nil {
+		h := f.internalCallee(n)
+		if h == nil {
+			h = f.libraryCallee(n)
+		}
+		if h != nil && h.Body != nil {
 			s := h.Summary()
 			acts = s.WritesState || s.ExternalCall || s.SendsValue
 			return !acts
 		}
-		// A call to another contract, or to a function the bundle does
-		// not hold (an inherited _mint of an imported base).
 		acts = true
 		return false
 	})

@@ -13,7 +13,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // no state besides what the signed action itself does, i.e. nothing keyed
 // by the signer or the hash, and increments no nonce: see replayProtected,
 // which decides by data flow (a written variable read into the digest or
-// a flag a condition reads), never by names. Reports the ecrecover call, or the helper's call.
+// a flag a condition reads), never by names; a function that acts on
+// nothing (no state write, call or payment, see actsFrom: a public
+// verifier not declared view) is left alone. Reports the ecrecover
+// call, or the helper's call.
 //
 // Known false positives: replay protection held in another contract.
 type signatureReplay struct{}
@@ -51,7 +54,9 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 				return true
 			})
 		}
-		if len(rs) == 0 || replayProtected(f) {
+		// A verifier that acts on nothing (checks and returns) has nothing
+		// to replay: the function acting on its answer does.
+		if len(rs) == 0 || !actsFrom(f, f.Body.Start) || replayProtected(f) {
 			continue
 		}
 		for _, r := range rs {

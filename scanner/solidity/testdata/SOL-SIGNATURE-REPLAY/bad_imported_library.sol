@@ -57,3 +57,16 @@ contract C141 {
         return L9.g1(h, s) == q1;
     }
 }
+
+// The action is a call of a function the scanned files do not hold (an
+// imported base's), whose effect is unknown: still reported.
+contract C146 is B9 {
+    address q1;
+
+    function f1(address t, uint256 x, bytes memory s) external {
+        bytes32 h = keccak256(abi.encode(t, x));
+        // ruleid: SOL-SIGNATURE-REPLAY
+        require(L9.g1(h, s) == q1);
+        g9(t, x);
+    }
+}

@@ -68,3 +68,29 @@ contract C144 {
         q2[t] += x;
     }
 }
+
+// Public verifiers not declared view: they check and return, and act on
+// nothing a replay could repeat.
+contract C145 {
+    struct S1 {
+        bytes32 a;
+        uint8 b;
+        bytes32 c;
+        bytes32 d;
+    }
+
+    address q1;
+    event V1(address w);
+
+    function f1(S1 calldata z) public {
+        // ok: SOL-SIGNATURE-REPLAY
+        require(msg.sender == ecrecover(z.a, z.b, z.c, z.d), "sig");
+    }
+
+    function f2(bytes32 h, bytes memory s) public returns (bool) {
+        // ok: SOL-SIGNATURE-REPLAY
+        address w = L9.g1(h, s);
+        emit V1(w);
+        return w == q1;
+    }
+}
