@@ -14,9 +14,10 @@ import (
 // Decides: a public state-changing function without a caller check
 // before the loop (CallerChecked) or a modifier the bundle does not
 // define, whose only signature recovery (ecrecover, or a helper or
-// library that recovers, see recovers) sits in the body of a loop whose
-// condition reads the length of an array parameter, while no other
-// condition of the function reads that length (or a local computed from
+// library that recovers, see recovers) sits in the body of a for or
+// while loop (a do-while runs once and indexes past an empty array)
+// whose condition reads the length of an array parameter, while no
+// condition outside the loop reads that length (or a local computed from
 // it) or anything the loop body writes (a count of valid signatures
 // compared with a threshold afterwards), and the function acts after the
 // loop: writes state, calls out or pays. Reports the loop.
@@ -57,8 +58,10 @@ func (d emptySignatureLoop) Check(u *Unit) []scanner.Finding {
 		if len(recs) == 0 {
 			continue
 		}
+		// A do-while runs its body once whatever the length: on an
+		// empty array its first element is out of bounds and reverts.
 		loop := enclosingLoop(recs[0])
-		if loop == nil {
+		if loop == nil || loop.Kind == "do_while_statement" {
 			continue
 		}
 		body := loop.Child("body")
@@ -115,8 +118,7 @@ func loopArrayParam(f *Function, loop *Node) string {
 	return name
 }
 
-// lengthChecked reports whether a condition of f other than the loop's
-// own reads arr.length, a local computed from it, or a variable the loop
+// lengthChecked reports whether a condition of f outside the loop reads arr.length, a local computed from it, or a variable the loop
 // body writes (a count of valid signatures).
 func lengthChecked(f *Function, loop *Node, arr string) bool {
 	watched := map[string]bool{}
@@ -162,10 +164,9 @@ func lengthChecked(f *Function, loop *Node, arr string) bool {
 			return true
 		})
 	}
-	own := loop.Child("condition")
 	for _, c := range f.Conditions() {
-		if own != nil && own.Contains(c) {
-			continue
+		if loop.Contains(c) {
+			continue // the loop's own test, and the checks it repeats
 		}
 		if readsLength(c) {
 			return true

@@ -35,4 +35,14 @@ contract C80 {
         }
         q2[t] += x;
     }
+
+    function f4(S1[] calldata zs, address t) public {
+        uint256 i;
+        // ruleid: SOL-EMPTY-SIGNATURE-LOOP
+        while (i < zs.length) {
+            require(q1[ecrecover(zs[i].a, zs[i].b, zs[i].c, zs[i].d)]);
+            i++;
+        }
+        q2[t] = 1;
+    }
 }

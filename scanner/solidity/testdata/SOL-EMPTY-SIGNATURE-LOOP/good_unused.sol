@@ -24,3 +24,27 @@ contract C83 {
         q3 = x;
     }
 }
+
+// A do-while checks the first element before the length: an empty array
+// indexes out of bounds and reverts.
+contract C84 {
+    struct S1 {
+        bytes32 a;
+        uint8 b;
+        bytes32 c;
+        bytes32 d;
+    }
+
+    mapping(address => bool) q1;
+    mapping(address => uint256) q2;
+
+    function f3(S1[] calldata zs, address t) public {
+        uint256 i = 0;
+        // ok: SOL-EMPTY-SIGNATURE-LOOP
+        do {
+            require(q1[ecrecover(zs[i].a, zs[i].b, zs[i].c, zs[i].d)]);
+            i += 1;
+        } while (i < zs.length);
+        q2[t] = 0;
+    }
+}
