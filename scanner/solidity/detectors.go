@@ -48,5 +48,6 @@ var detectors = []scanner.Detector[*Unit]{
 	bidiControl{},
 	signatureReplay{},
 	ecrecoverUnchecked{},
+	emptySignatureLoop{},
 	lockedEther{},
 }

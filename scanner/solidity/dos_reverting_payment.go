@@ -7,7 +7,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // bidder, every entry of a list). One contract that rejects ether blocks the
 // function for everybody (King of the Ether, auction refunds).
 //
-// Decides: transfer, or send/call whose failure is required to be false,
+// Decides: transfer, or send/call whose failure reverts (the result, or
+// the local its success flag is stored in, (bool ok, ) = x.call{value:
+// v}(""), read next in require/assert or in an if whose arm reverts),
 // either inside a loop, or to a recipient stored in a state variable that
 // an unguarded public function sets to msg.sender. Reports the payment.
 //

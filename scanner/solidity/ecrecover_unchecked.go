@@ -74,20 +74,33 @@ func recoverCalls(u *Unit) map[*Function][]*Node {
 
 // recovers reports whether call recovers a signer: ecrecover itself, or
 // an internal or library function of the bundle that calls it (depth
-// levels deep), such as a recover(hash, signature) helper.
+// levels deep), such as a recover(hash, signature) helper, or a library
+// call shaped like ecrecover (recoveryShaped) whose library is not in the
+// bundle (an imported ECDSA). A recovery-shaped library call of the
+// bundle is followed three levels deep whatever depth is left: such
+// libraries pass the signature through overloads (recover, tryRecover,
+// tryRecover(v, r, s)) before ecrecover.
 func recovers(f *Function, call *Node, depth int) bool {
 	if call.Kind != "call_expression" {
 		return false
 	}
-	if fn := call.Child("function"); fn != nil && fn.Kind == "identifier" && fn.Text() == "ecrecover" {
+	fn := call.Child("function")
+	if fn != nil && fn.Kind == "identifier" && fn.Text() == "ecrecover" {
 		return true
+	}
+	shaped := recoveryShaped(f, call)
+	if shaped && depth < 4 {
+		depth = 4
 	}
 	if depth == 0 {
 		return false
 	}
 	h := f.internalCallee(call)
-	if h == nil && call.Child("function") != nil && call.Child("function").Kind == "member_expression" {
+	if h == nil && fn != nil && fn.Kind == "member_expression" {
 		h = f.libraryCallee(call)
+		if h == nil && shaped {
+			return true // a library outside the bundle
+		}
 	}
 	if h == nil || h == f || h.Body == nil {
 		return false
@@ -112,4 +125,154 @@ func signerChecked(f *Function, n *Node) bool {
 		}
 	}
 	return false
+}
+
+// recoveryShaped reports whether call is a library call shaped like a
+// signature recovery, judged by types, never by names: L.g(…) on a name
+// that is no variable, or x.g(…) on a bytes32 (using L for bytes32),
+// whose operands are (digest, signature): bytes32 and bytes, bytes32
+// uint8 bytes32 bytes32 (v, r, s), or three bytes32 (r, vs); and whose
+// result is used as an address (compared with == or !=, stored in an
+// address, returned as one).
+func recoveryShaped(f *Function, call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	obj := fn.Child("object")
+	var types []string
+	switch {
+	case obj == nil:
+		return false
+	case obj.Kind == "identifier" && f.TypeOf(obj.Text()) == "":
+		switch obj.Text() {
+		case "abi", "msg", "block", "tx", "this", "super":
+			return false
+		}
+		if c := f.Contract.Unit.bundle[obj.Text()]; c != nil && c.Kind != "library" {
+			return false
+		}
+	case exprType(f, obj) == "bytes32":
+		types = append(types, "bytes32")
+	default:
+		return false
+	}
+	for _, a := range argNodes(call) {
+		types = append(types, exprType(f, a))
+	}
+	switch strings.Join(types, " ") {
+	case "bytes32 bytes", "bytes32 uint8 bytes32 bytes32", "bytes32 bytes32 bytes32":
+	default:
+		return false
+	}
+	return usedAsAddress(f, call)
+}
+
+// exprType returns the type of the expression n where the code states it:
+// a declared name, a conversion, a hash (bytes32), an ABI encoding
+// (bytes), an element of a declared array, a call of an internal
+// function with one return value; "" when
+// unknown. Data locations are dropped.
+func exprType(f *Function, n *Node) string {
+	n = unparen(n)
+	if n == nil {
+		return ""
+	}
+	first := func(t string) string {
+		if fs := strings.Fields(t); len(fs) > 0 {
+			return fs[0]
+		}
+		return ""
+	}
+	switch n.Kind {
+	case "identifier":
+		return first(f.TypeOf(n.Text()))
+	case "type_cast_expression":
+		if len(n.Children) > 0 {
+			return first(n.Children[0].Text())
+		}
+	case "member_expression":
+		if isMember(n, "msg", "data") {
+			return "bytes"
+		}
+	case "array_access":
+		// An element of a declared array: bytes[] gives bytes.
+		if t := exprType(f, n.Child("base")); strings.HasSuffix(t, "]") {
+			if i := strings.LastIndex(t, "["); i > 0 {
+				return t[:i]
+			}
+		}
+	case "call_expression":
+		if isHashCall(n) {
+			if calleeName(n) == "ripemd160" {
+				return "bytes20"
+			}
+			return "bytes32"
+		}
+		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "abi" && strings.HasPrefix(fn.Child("property").Text(), "encode") {
+			return "bytes"
+		}
+		if h := f.internalCallee(n); h != nil {
+			var rets []*Node
+			for _, c := range h.Node.Children {
+				if c.Kind == "return_type_definition" {
+					for _, r := range c.Children {
+						if r.Kind == "parameter" {
+							rets = append(rets, r)
+						}
+					}
+				}
+			}
+			if len(rets) == 1 {
+				return first(rets[0].Child("type").Text())
+			}
+		}
+	}
+	return ""
+}
+
+// usedAsAddress reports whether the value of n is used as an address:
+// compared with == or !=, the value of an address variable, or returned
+// by a function whose one return value is an address.
+func usedAsAddress(f *Function, n *Node) bool {
+	x := n
+	p := x.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		x, p = p, p.Parent
+	}
+	if p == nil {
+		return false
+	}
+	switch p.Kind {
+	case "binary_expression":
+		op := p.Operator()
+		return op == "==" || op == "!="
+	case "variable_declaration_statement":
+		d := p.FirstKind("variable_declaration")
+		return d != nil && exprTypeOfDecl(d) == "address"
+	case "assignment_expression":
+		return p.Operator() == "=" && x.Field == "right" && exprType(f, p.Child("left")) == "address"
+	case "return_statement":
+		for _, c := range f.Node.Children {
+			if c.Kind == "return_type_definition" {
+				var rets []*Node
+				for _, r := range c.Children {
+					if r.Kind == "parameter" {
+						rets = append(rets, r)
+					}
+				}
+				return len(rets) == 1 && strings.HasPrefix(strings.TrimSpace(rets[0].Child("type").Text()), "address")
+			}
+		}
+	}
+	return false
+}
+
+// exprTypeOfDecl returns the declared type of a variable_declaration,
+// without data location.
+func exprTypeOfDecl(d *Node) string {
+	if fs := strings.Fields(d.Child("type").Text()); len(fs) > 0 {
+		return fs[0]
+	}
+	return ""
 }

@@ -19,7 +19,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // or a value derived from it through locals or wrapping calls, used as a
 // mapping or array key, compared with == or !=, or passed to ecrecover,
 // to a helper of the bundle that calls it (an ECDSA library's recover,
-// found by what it does), or to ERC-1271's isValidSignature (a standard
+// found by what it does), to a library outside the bundle called like
+// one (recoveryShaped), or to ERC-1271's isValidSignature (a standard
 // ABI). A hash only emitted, returned or stored is left alone. Reports
 // the encoding.
 //

@@ -7,7 +7,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // same signature works forever, and on other chains or contracts too.
 //
 // Decides: a public state-changing function that calls ecrecover (or an
-// internal or library helper of the bundle that does) but writes
+// internal or library helper of the bundle that does, or a library
+// outside the bundle called like one: digest and signature in, an
+// address out, see recoveryShaped) but writes
 // no state besides what the signed action itself does, i.e. nothing keyed
 // by the signer or the hash, and increments no nonce: see replayProtected,
 // which decides by data flow (a written variable read into the digest or
@@ -15,7 +17,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // reads: a filled amount capped per signed order), never by names. A
 // signer compared only with the caller (ecrecover(…) == msg.sender) is
 // not reported: the caller could act without the signature
-// (signerIsCaller). Reports the ecrecover call, or the helper's call.
+// (signerIsCaller); nor a function that acts on nothing (no state write,
+// call or payment, see actsFrom: a public verifier not declared view).
+// Reports the ecrecover call, or the helper's call.
 //
 // Known false positives: replay protection held in another contract.
 type signatureReplay struct{}
@@ -53,7 +57,9 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 				return true
 			})
 		}
-		if len(rs) == 0 || replayProtected(f) {
+		// A verifier that acts on nothing (checks and returns) has nothing
+		// to replay: the function acting on its answer does.
+		if len(rs) == 0 || !actsFrom(f, f.Body.Start) || replayProtected(f) {
 			continue
 		}
 		for _, r := range rs {

@@ -224,25 +224,150 @@ func (c *Call) isPayment() bool {
 }
 
 // reverting reports whether the call reverts the transaction when it
-// fails: transfer, or a send/call whose result is required.
+// fails: transfer, or a send/call whose result is required, directly
+// (require(x.send(v)), if (!x.send(v)) revert()) or through the local
+// holding it ((bool ok, ) = x.call{value: v}(""); require(ok)).
 func (c *Call) reverting() bool {
 	if c.Kind == "transfer" {
 		return true
 	}
-	p := c.Node.Parent
-	for p != nil && (p.Kind == "parenthesized_expression" || p.Kind == "unary_expression") {
-		p = p.Parent
+	if failureReverts(c.Node) {
+		return true
 	}
-	if p != nil && p.Kind == "call_argument" && p.Parent != nil {
-		name := calleeName(p.Parent)
-		return name == "require" || name == "assert"
+	flag := successLocal(c.Node)
+	if flag == "" {
+		return false
 	}
-	if p != nil && p.Kind == "if_statement" {
-		body := p.Child("body")
-		t := body.Text()
-		return strings.Contains(t, "throw") || strings.Contains(t, "revert")
+	body := enclosingBody(c.Node)
+	if body == nil {
+		return false
+	}
+	// The first read of the flag after the call, unless a later
+	// assignment replaces it first.
+	found, done := false, false
+	body.Walk(func(n *Node) bool {
+		if done || n.End <= c.Node.End {
+			return false // decided, or before the call
+		}
+		if n.Start >= c.Node.End && n.Kind == "assignment_expression" {
+			if r := n.Child("right"); r != nil && successLocal(r) == flag {
+				done = true
+				return false
+			}
+		}
+		if n.Kind == "identifier" && n.Text() == flag && n.Field != "name" && n.Field != "property" && failureReverts(n) {
+			found, done = true, true
+		}
+		return !done
+	})
+	return found
+}
+
+// failureReverts reports whether the boolean n, false, reverts the
+// transaction: the condition holding it (through !, parentheses, && and
+// ||) is then false in require or assert, or takes an if into an arm that
+// reverts.
+func failureReverts(n *Node) bool {
+	v := false // the value of x when n is false
+	x := n
+	for p := x.Parent; p != nil; x, p = p, p.Parent {
+		switch p.Kind {
+		case "parenthesized_expression":
+			continue
+		case "unary_expression":
+			if p.Operator() != "!" {
+				return false
+			}
+			v = !v
+			continue
+		case "binary_expression":
+			// false && y is false, true || y is true; otherwise y decides.
+			if op := p.Operator(); op == "&&" && !v || op == "||" && v {
+				continue
+			}
+			return false
+		case "call_argument":
+			call := p.Parent
+			if call == nil || len(argNodes(call)) == 0 || argNodes(call)[0] != x {
+				return false
+			}
+			name := calleeName(call)
+			return !v && (name == "require" || name == "assert")
+		case "if_statement":
+			if x.Field != "condition" {
+				return false
+			}
+			var arms []*Node
+			for _, c := range p.Children {
+				if c.Field == "body" {
+					arms = append(arms, c)
+				}
+			}
+			arm := 1 // the else arm runs when the condition is false
+			if v {
+				arm = 0
+			}
+			if arm >= len(arms) {
+				return false
+			}
+			t := arms[arm].Text()
+			return strings.Contains(t, "throw") || strings.Contains(t, "revert")
+		}
+		return false
 	}
 	return false
+}
+
+// successLocal returns the variable a call's success flag is stored in:
+// the first element of (bool ok, …) = call, (ok, …) = call, or ok = call;
+// "" when the result is not stored or the first element is skipped.
+func successLocal(call *Node) string {
+	p := call.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	if p == nil {
+		return ""
+	}
+	switch p.Kind {
+	case "variable_declaration_statement":
+		if strings.HasPrefix(norm(p.Text()), "(,") {
+			return ""
+		}
+		d := p.FirstKind("variable_declaration")
+		if t := p.FirstKind("variable_declaration_tuple"); t != nil {
+			d = t.FirstKind("variable_declaration")
+		}
+		if d != nil {
+			return d.Child("name").Text()
+		}
+	case "assignment_expression":
+		if p.Operator() != "=" {
+			return ""
+		}
+		l := unparen(p.Child("left"))
+		if l != nil && l.Kind == "tuple_expression" {
+			if strings.HasPrefix(norm(l.Text()), "(,") || len(l.Children) == 0 {
+				return ""
+			}
+			l = l.Children[0]
+		}
+		if l != nil && l.Kind == "identifier" {
+			return l.Text()
+		}
+	}
+	return ""
+}
+
+// enclosingBody returns the body of the function or modifier holding n.
+func enclosingBody(n *Node) *Node {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.Kind {
+		case "function_definition", "modifier_definition", "constructor_definition", "fallback_receive_definition":
+			return p.Child("body")
+		}
+	}
+	return nil
 }
 
 // wordSet matches like the regexp (?i)w1|w2|…: whether s contains one of
