@@ -209,11 +209,8 @@ func actsFrom(f *Function, pos int) bool {
 			return true
 		}
 		fn := n.Child("function")
-		if fn != nil && fn.Kind == "identifier" {
-			switch fn.Text() {
-			case "require", "assert", "revert", "keccak256", "sha256", "sha3", "ripemd160", "ecrecover", "addmod", "mulmod":
-				return true
-			}
+		if fn != nil && fn.Kind == "identifier" && builtinFuncs[fn.Text()] && fn.Text() != "selfdestruct" && fn.Text() != "suicide" {
+			return true // a check, a hash, arithmetic: no action
 		}
 		if fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "abi" || recoveryShaped(f, n) {
 			return true // an encoding, or a signature recovery

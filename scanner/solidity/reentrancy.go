@@ -402,12 +402,7 @@ func inheritedCall(f *Function, n *Node) bool {
 		return false
 	}
 	name := fn.Text()
-	switch name {
-	case "require", "assert", "revert", "keccak256", "sha3", "sha256", "ripemd160", "ecrecover",
-		"addmod", "mulmod", "blockhash", "blobhash", "gasleft", "selfdestruct", "suicide":
-		return false
-	}
-	if f.Contract.Unit.bundle[name] != nil || f.Contract.IsStruct(name) || f.Param(name) || f.Locals()[name] {
+	if builtinFuncs[name] || f.Contract.Unit.bundle[name] != nil || f.Contract.IsStruct(name) || f.Param(name) || f.Locals()[name] {
 		return false
 	}
 	// T(x).g(): a conversion to a type the bundle lacks.

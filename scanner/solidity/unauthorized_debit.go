@@ -849,8 +849,7 @@ func standardTransferUnchecked(f *Function) *Node {
 		if moved != nil || n.Kind != "call_expression" {
 			return moved == nil
 		}
-		fn := n.Child("function")
-		if fn == nil || fn.Kind != "identifier" || builtinFuncs[fn.Text()] || f.internalCallee(n) != nil || f.Contract.Unit.bundle[fn.Text()] != nil {
+		if !inheritedCall(f, n) {
 			return true
 		}
 		for _, a := range argNodes(n) {
