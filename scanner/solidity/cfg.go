@@ -259,12 +259,7 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 		b.edge(cur, b.g.Exit)
 		return nil
 	case "if_statement":
-		var arms []*Node
-		for _, c := range s.Children {
-			if c.Field == "body" {
-				arms = append(arms, c)
-			}
-		}
+		arms := ifArms(s)
 		cond := s.Child("condition")
 		cur = b.expr(cur, cond)
 		t, f := b.branch(cur, cond)

@@ -919,12 +919,7 @@ func checkedForShow(call *Node, f *Function) bool {
 	if ifs == nil || ifs.Kind != "if_statement" || x.Field != "condition" {
 		return false
 	}
-	var arms []*Node
-	for _, c := range ifs.Children {
-		if c.Field == "body" {
-			arms = append(arms, c)
-		}
-	}
+	arms := ifArms(ifs)
 	// The first arm runs when the condition holds: on failure when the
 	// result is negated.
 	fail := 1

@@ -297,12 +297,7 @@ func failureReverts(n *Node) bool {
 			if x.Field != "condition" {
 				return false
 			}
-			var arms []*Node
-			for _, c := range p.Children {
-				if c.Field == "body" {
-					arms = append(arms, c)
-				}
-			}
+			arms := ifArms(p)
 			arm := 1 // the else arm runs when the condition is false
 			if v {
 				arm = 0
@@ -496,4 +491,16 @@ var builtinFuncs = map[string]bool{
 	"require": true, "assert": true, "revert": true, "keccak256": true, "sha256": true, "sha3": true,
 	"ripemd160": true, "ecrecover": true, "addmod": true, "mulmod": true, "blockhash": true,
 	"blobhash": true, "gasleft": true, "selfdestruct": true, "suicide": true, "type": true,
+}
+
+// ifArms returns an if statement's arms: the statement run when the
+// condition holds, then the else statement if there is one.
+func ifArms(ifs *Node) []*Node {
+	var arms []*Node
+	for _, c := range ifs.Children {
+		if c.Field == "body" {
+			arms = append(arms, c)
+		}
+	}
+	return arms
 }
