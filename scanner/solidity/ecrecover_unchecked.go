@@ -168,65 +168,11 @@ func recoveryShaped(f *Function, call *Node) bool {
 	return usedAsAddress(f, call)
 }
 
-// exprType returns the type of the expression n where the code states it:
-// a declared name, a conversion, a hash (bytes32), an ABI encoding
-// (bytes), an element of a declared array, a call of an internal
-// function with one return value; "" when
-// unknown. Data locations are dropped.
+// exprType is Function.ExprType without the data location: the first
+// word of the type ("bytes" for bytes memory); "" when unknown.
 func exprType(f *Function, n *Node) string {
-	n = unparen(n)
-	if n == nil {
-		return ""
-	}
-	first := func(t string) string {
-		if fs := strings.Fields(t); len(fs) > 0 {
-			return fs[0]
-		}
-		return ""
-	}
-	switch n.Kind {
-	case "identifier":
-		return first(f.TypeOf(n.Text()))
-	case "type_cast_expression":
-		if len(n.Children) > 0 {
-			return first(n.Children[0].Text())
-		}
-	case "member_expression":
-		if isMember(n, "msg", "data") {
-			return "bytes"
-		}
-	case "array_access":
-		// An element of a declared array: bytes[] gives bytes.
-		if t := exprType(f, n.Child("base")); strings.HasSuffix(t, "]") {
-			if i := strings.LastIndex(t, "["); i > 0 {
-				return t[:i]
-			}
-		}
-	case "call_expression":
-		if isHashCall(n) {
-			if calleeName(n) == "ripemd160" {
-				return "bytes20"
-			}
-			return "bytes32"
-		}
-		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "abi" && strings.HasPrefix(fn.Child("property").Text(), "encode") {
-			return "bytes"
-		}
-		if h := f.internalCallee(n); h != nil {
-			var rets []*Node
-			for _, c := range h.Node.Children {
-				if c.Kind == "return_type_definition" {
-					for _, r := range c.Children {
-						if r.Kind == "parameter" {
-							rets = append(rets, r)
-						}
-					}
-				}
-			}
-			if len(rets) == 1 {
-				return first(rets[0].Child("type").Text())
-			}
-		}
+	if fs := strings.Fields(f.ExprType(unparen(n))); len(fs) > 0 {
+		return fs[0]
 	}
 	return ""
 }

@@ -246,8 +246,9 @@ func (f *Function) locationOf(n *Node, depth int) Loc {
 
 // ExprType returns the declared type of an access chain inside f: a
 // variable's type, a struct member's (s.a), an array's element or a
-// mapping's value (x[i]), a conversion's target (bytes(s)); "" for
-// anything else (calls, literals, operators).
+// mapping's value (x[i]), a conversion's target (bytes(s)), a hash's
+// bytes32, an ABI encoding's bytes, an internal function's one return
+// type; "" for anything else (other calls, literals, operators).
 func (f *Function) ExprType(n *Node) string {
 	if n == nil {
 		return ""
@@ -285,6 +286,33 @@ func (f *Function) ExprType(n *Node) string {
 	case "type_cast_expression":
 		if t := n.FirstKind("primitive_type"); t != nil {
 			return strings.TrimSpace(t.Text())
+		}
+	case "call_expression":
+		// A hash, an ABI encoding, or an internal function with one
+		// return value.
+		if isHashCall(n) {
+			if calleeName(n) == "ripemd160" {
+				return "bytes20"
+			}
+			return "bytes32"
+		}
+		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "abi" && strings.HasPrefix(fn.Child("property").Text(), "encode") {
+			return "bytes"
+		}
+		if h := f.internalCallee(n); h != nil {
+			var rets []*Node
+			for _, c := range h.Node.Children {
+				if c.Kind == "return_type_definition" {
+					for _, r := range c.Children {
+						if r.Kind == "parameter" {
+							rets = append(rets, r)
+						}
+					}
+				}
+			}
+			if len(rets) == 1 {
+				return strings.TrimSpace(rets[0].Child("type").Text())
+			}
 		}
 	}
 	return ""
