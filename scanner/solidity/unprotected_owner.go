@@ -221,12 +221,18 @@ func writesPrivileged(c *Contract, f *Function, priv, via map[string]bool, depth
 // seat), or takes an entry nobody holds yet (the index comes from a
 // counter the function increments, or a guard requires the entry to be
 // empty, directly or through a helper returning it or its length). A
-// singleton (owner = msg.sender) is never such a write.
+// singleton is such a write only when the caller buys it: winner =
+// msg.sender under a condition on msg.value (a game's prize, a hill's
+// king); owner = msg.sender otherwise takes the contract.
 func grantsNothing(f *Function, w Write) bool {
 	target := writeTarget(w.Node)
 	idx := indices(target)
 	if len(idx) == 0 {
-		return false
+		// A singleton the caller buys: the winner of a game or the king
+		// of a hill, set to the caller under a condition on what it
+		// paid.
+		r := w.Node.Child("right")
+		return w.Node.Kind == "assignment_expression" && r != nil && f.senderExpr(r) && paidFor(f, w.Node)
 	}
 	own := false
 	for k, i := range idx {
