@@ -19,8 +19,12 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // too: an ERC-20 transfer(to, amount) of the contract's tokens to the
 // caller or an address it picks, of an amount it picks or the contract's
 // whole balance (not the surplus over an accounted reserve, which an AMM
-// lets anyone skim), under the same conditions. What remains is a payment gated only
-// by global state (a flag, a deadline) or by nothing. Reports the payment.
+// lets anyone skim), under the same conditions. A payment the function
+// requires back before it ends is a flash loan, not a withdrawal: a
+// condition after it holds the contract's balance read after the payment
+// to at least the balance read before (repaidAfter). What remains is a
+// payment gated only by global state (a flag, a deadline) or by nothing.
+// Reports the payment.
 //
 // Known false positives: faucets and bounties that pay anyone by design;
 // a limit enforced elsewhere (a cooldown stored under another key).
@@ -65,7 +69,7 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			if DependsOn(v, ownEntry, callerEntry) {
 				continue
 			}
-			if qualified(f, c.Node) {
+			if qualified(f, c.Node) || repaidAfter(f, c.Node) {
 				continue
 			}
 			out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
@@ -89,7 +93,7 @@ func (d unprotectedWithdrawal) Check(u *Unit) []scanner.Finding {
 			if a := unwrapConversion(amount); a.Kind == "binary_expression" && a.Operator() == "-" && a.Child("left").Mentions("balanceOf") {
 				return true
 			}
-			if !qualified(f, n) && !signerChecked(f, n) {
+			if !qualified(f, n) && !signerChecked(f, n) && !repaidAfter(f, n) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return false
@@ -194,6 +198,51 @@ func qualified(f *Function, n *Node) bool {
 			return !matched
 		})
 		if matched {
+			return true
+		}
+	}
+	return false
+}
+
+// repaidAfter reports whether a condition after payment n requires the
+// contract's balance read after n (balanceOf, address(this).balance,
+// directly or through locals) to be at least a balance read before n:
+// the payment must come back within the transaction (a flash loan).
+func repaidAfter(f *Function, n *Node) bool {
+	balance := func(x *Node) bool {
+		return x.Kind == "call_expression" && calleeName(x) == "balanceOf" && len(argNodes(x)) == 1 ||
+			x.Kind == "member_expression" && x.Child("property").Text() == "balance" && (x.Child("object").Text() == "address(this)" || x.Child("object").Text() == "this")
+	}
+	before := func(x *Node) bool { return balance(x) && x.End <= n.Start }
+	after := func(x *Node) bool { return balance(x) && x.Start >= n.End }
+	var db, da map[string]bool
+	for _, c := range f.Conditions() {
+		if c.Start < n.End {
+			continue
+		}
+		found := false
+		c.Walk(func(x *Node) bool {
+			if found || x.Kind != "binary_expression" {
+				return !found
+			}
+			hi, lo := x.Child("left"), x.Child("right")
+			switch x.Operator() {
+			case ">=", ">":
+			case "<=", "<":
+				hi, lo = lo, hi
+			default:
+				return true
+			}
+			if hi == nil || lo == nil {
+				return true
+			}
+			if db == nil {
+				db, da = f.Derived(before), f.Derived(after)
+			}
+			found = DependsOn(hi, da, after) && DependsOn(lo, db, before)
+			return !found
+		})
+		if found {
 			return true
 		}
 	}
