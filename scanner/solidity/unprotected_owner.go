@@ -139,8 +139,16 @@ func takeover(f *Function) *Function {
 	}
 	for _, cond := range f.Conditions() {
 		cond.Walk(func(n *Node) bool {
-			if n.Kind == "identifier" && f.stateName(n) {
+			switch {
+			case n.Kind == "identifier" && f.stateName(n):
 				read[n.Text()] = true
+			case n.Kind == "call_expression":
+				// require(isOwner(msg.sender)): what the helper reads.
+				for _, g := range runs(f.internalCallee(n), 2) {
+					for v := range g.stateReads() {
+						read[v] = true
+					}
+				}
 			}
 			return true
 		})
@@ -269,8 +277,12 @@ func enrolsCaller(w *Node) bool {
 			return true
 		}
 	}
-	for _, i := range indices(writeTarget(w)) {
-		if i != nil && mentionsSender(i) {
+	// The caller keyed at the first level of a nested mapping is its own
+	// row (operators[msg.sender][op] = true: the caller delegates what it
+	// holds); at a deeper level, or as the only key, it is enrolled.
+	idx := indices(writeTarget(w))
+	for k, i := range idx {
+		if i != nil && mentionsSender(i) && (len(idx) == 1 || k != len(idx)-1) {
 			return true
 		}
 	}

@@ -35,3 +35,23 @@ contract C41 {
         selfdestruct(t);
     }
 }
+
+// A role table keyed by role then account, asked through a helper: a
+// public function grants the caller a role of its choice.
+contract C48 {
+    mapping(bytes32 => mapping(address => bool)) q1;
+
+    function h1(bytes32 r, address a) internal view returns (bool) {
+        return q1[r][a];
+    }
+
+    // ruleid: SOL-UNPROTECTED-OWNER-WRITE
+    function f1(bytes32 r) external {
+        q1[r][msg.sender] = true;
+    }
+
+    function g1(address payable t) external {
+        require(h1(bytes32(0), msg.sender));
+        selfdestruct(t);
+    }
+}
