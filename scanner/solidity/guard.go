@@ -53,7 +53,8 @@ func (g *CFG) guardsAt(b *Block) []Guard {
 }
 
 // Reaches reports whether p holds for f or for a function f calls
-// internally (directly or through its callees), depth calls deep.
+// internally or in a library of the bundle (directly or through its
+// callees), depth calls deep.
 func (f *Function) Reaches(depth int, p func(*Function) bool) bool {
 	if f == nil || f.Body == nil {
 		return false
@@ -67,7 +68,11 @@ func (f *Function) Reaches(depth int, p func(*Function) bool) bool {
 	found := false
 	f.Body.Walk(func(n *Node) bool {
 		if !found && n.Kind == "call_expression" {
-			if g := f.internalCallee(n); g != nil && g != f {
+			g := f.internalCallee(n)
+			if g == nil {
+				g = f.libraryCallee(n) // code of the bundle's libraries runs here too
+			}
+			if g != nil && g != f {
 				found = g.Reaches(depth-1, p)
 			}
 		}
@@ -583,7 +588,7 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 		return s
 	}
 	seen[f] = true
-	s.WritesState = len(f.StateWrites()) > 0
+	s.WritesState = len(f.StateWrites()) > 0 || len(storageParamWrites(f)) > 0
 	for _, c := range f.LowLevelCalls() {
 		if c.Invoked {
 			s.ExternalCall = true
@@ -696,4 +701,38 @@ func (f *Function) libraryCallee(call *Node) *Function {
 		}
 	}
 	return nil
+}
+
+// storageParamWrites returns f's writes through a parameter that refers
+// to storage (a library's Counter storage c: c._value += 1): they change
+// the caller's state.
+func storageParamWrites(f *Function) []*Node {
+	params := map[string]bool{}
+	for _, p := range f.Params {
+		if p.Name != "" && f.Location(p.Name) == Storage {
+			params[p.Name] = true
+		}
+	}
+	if len(params) == 0 {
+		return nil
+	}
+	var out []*Node
+	f.Body.Walk(func(n *Node) bool {
+		var target *Node
+		switch n.Kind {
+		case "assignment_expression", "augmented_assignment_expression":
+			target = n.Child("left")
+		case "update_expression":
+			target = n.Child("argument")
+		case "unary_expression":
+			if n.Operator() == "delete" {
+				target = n.Children[len(n.Children)-1]
+			}
+		}
+		if r := lvalueRoot(target); r != nil && params[r.Text()] {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
 }

@@ -124,10 +124,28 @@ func replayProtected(f *Function) bool {
 		}
 	}
 	inCond := map[string]bool{}
-	for _, c := range f.Conditions() {
-		c.Walk(func(x *Node) bool {
+	mark := func(n *Node) {
+		n.Walk(func(x *Node) bool {
 			if x.Kind == "identifier" {
 				inCond[x.Text()] = true
+			}
+			return true
+		})
+	}
+	for _, c := range f.Conditions() {
+		mark(c)
+		// A verifier called in the condition (require(verify(req,
+		// sig))): what it checks and returns is checked here.
+		c.Walk(func(x *Node) bool {
+			if x.Kind == "call_expression" {
+				for _, g := range runs(f.internalCallee(x), 2) {
+					for _, gc := range g.Conditions() {
+						mark(gc)
+					}
+					for _, r := range g.Body.FindAll("return_statement") {
+						mark(r)
+					}
+				}
 			}
 			return true
 		})
@@ -174,12 +192,19 @@ func replayProtected(f *Function) bool {
 	return found
 }
 
-// marksState reports whether h, or an internal function it calls (depth
-// levels deep), writes state with a mark (markWrite: a constant, ++).
+// marksState reports whether h, or an internal or library function it
+// calls (depth levels deep), writes state with a mark (markWrite: a
+// constant, ++), directly or through a storage parameter.
 func marksState(h *Function, depth int) bool {
 	return h.Reaches(depth, func(g *Function) bool {
 		for _, w := range g.StateWrites() {
 			if markWrite(w.Node) {
+				return true
+			}
+		}
+		// A library bumping a counter it is handed (Counters.increment).
+		for _, w := range storageParamWrites(g) {
+			if markWrite(w) {
 				return true
 			}
 		}
@@ -188,18 +213,22 @@ func marksState(h *Function, depth int) bool {
 }
 
 // markWrite reports a write that records an event rather than moving an
-// amount: x = literal, x++, x += 1, delete is not one.
+// amount: x = literal, x++, x += 1, x = n + 1 (the next nonce after the
+// one used); delete is not one.
 func markWrite(n *Node) bool {
 	switch n.Kind {
 	case "update_expression":
 		return true
 	case "assignment_expression", "augmented_assignment_expression":
-		r := n.Child("right")
+		r := unparen(n.Child("right"))
 		if r == nil {
 			return false
 		}
 		if n.Kind == "augmented_assignment_expression" {
 			return r.Text() == "1"
+		}
+		if r.Kind == "binary_expression" && r.Operator() == "+" && (r.Child("right").Text() == "1" || r.Child("left").Text() == "1") {
+			return true
 		}
 		return isLiteral(r) || r.Text() == "true" || r.Text() == "false"
 	}
