@@ -124,6 +124,13 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 		}
 	}
 	enabled := func(r Rule) bool { return r.Enabled(preset) }
+	// A detector following a call into another file of the bundle (a
+	// base contract's helper) reports there: its finding names that
+	// file, whose lines and suppressions then apply.
+	byPath := make(map[string]int, len(jobs))
+	for _, j := range jobs {
+		byPath[files[j.idx].Path] = j.idx
+	}
 	results := make([][]Finding, len(jobs))
 	if err := parallel(ctx, workers, len(jobs), func() func(int) {
 		return func(k int) {
@@ -131,8 +138,11 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 				return
 			}
 			j := jobs[k]
-			fs := parsed[k].Check(enabled)
-			results[k] = finish(fs, files[j.idx], e.langs[j.lang].ScannerID(), rules[j.lang])
+			own, elsewhere := splitByFile(parsed[k].Check(enabled), files[j.idx].Path, byPath)
+			results[k] = finish(own, files[j.idx], e.langs[j.lang].ScannerID(), rules[j.lang])
+			for _, p := range slices.Sorted(maps.Keys(elsewhere)) {
+				results[k] = append(results[k], finish(elsewhere[p], files[byPath[p]], e.langs[j.lang].ScannerID(), rules[j.lang])...)
+			}
 			step()
 		}
 	}); err != nil {
@@ -140,8 +150,19 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 	}
 
 	rep := &Report{Findings: []Finding{}, Errors: []FileError{}, ScannersUsed: []string{}, Files: len(jobs)}
+	type at struct {
+		file, id string
+		line     int
+	}
+	reported := map[at]bool{}
 	for k := range jobs {
-		rep.Findings = append(rep.Findings, results[k]...)
+		for _, x := range results[k] {
+			// Two files' detectors may reach the same line of a third.
+			if key := (at{x.File, x.DetectorID, x.Line}); !reported[key] {
+				reported[key] = true
+				rep.Findings = append(rep.Findings, x)
+			}
+		}
 		rep.Errors = append(rep.Errors, parsed[k].Errors()...)
 		rep.Lines += parsed[k].Lines()
 	}
@@ -219,6 +240,23 @@ func sortFindings(fs []Finding) []Finding {
 		out[k] = fs[i]
 	}
 	return out
+}
+
+// splitByFile separates the findings a unit's detectors made in its own
+// file (File empty or path) from those they made in other files of the
+// run, by file. A file the run does not hold counts as the unit's own.
+func splitByFile(fs []Finding, path string, files map[string]int) (own []Finding, elsewhere map[string][]Finding) {
+	for _, x := range fs {
+		if _, ok := files[x.File]; x.File == "" || x.File == path || !ok {
+			own = append(own, x)
+			continue
+		}
+		if elsewhere == nil {
+			elsewhere = map[string][]Finding{}
+		}
+		elsewhere[x.File] = append(elsewhere[x.File], x)
+	}
+	return own, elsewhere
 }
 
 // finish fills rule metadata, snippets, fingerprints and suppressions into

@@ -818,6 +818,7 @@ func Calls(n *Node) []*Call {
 
 // finding builds a raw finding at node n.
 func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
+	u = u.owner(n)
 	snippet := strings.Clone(scanner.FirstLine(n.Text()))
 	return scanner.Finding{
 		DetectorID:  id,
@@ -833,6 +834,7 @@ func (u *Unit) finding(id string, n *Node, scope string) scanner.Finding {
 // snippet (and fingerprint): a finding about a function reported at its
 // name reads "function f(…) external", not "f".
 func (u *Unit) LineFinding(id string, n *Node, f *Function) scanner.Finding {
+	u = u.owner(n)
 	fd := u.finding(id, n, scope(f))
 	if line := scanner.FirstLine(string(u.Src[scanner.LineStart(u.Src, n.Start):])); line != "" {
 		fd.Snippet = line
@@ -1032,4 +1034,24 @@ func usedAfter(body *Node, name string, off int) bool {
 		return !found
 	})
 	return found
+}
+
+// owner returns the unit of the bundle whose tree holds n: a detector
+// following a call into a base contract in another file reports the line
+// there, in that file. u itself when n is u's or the bundle does not
+// know the tree.
+func (u *Unit) owner(n *Node) *Unit {
+	root := n
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	if root == u.Root {
+		return u
+	}
+	for _, c := range u.bundle {
+		if c.Unit != nil && c.Unit.Root == root {
+			return c.Unit
+		}
+	}
+	return u
 }

@@ -2,6 +2,8 @@ package solidity_test
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -54,6 +56,45 @@ contract Vault is Owned {
 	// Alone, Vault's base is unknown: nothing is privileged, nothing reported.
 	if got := ids(run(t, child)); len(got) != 0 {
 		t.Errorf("without the base: %v", got)
+	}
+}
+
+// TestFindingInBaseFile: a detector following a call from a derived
+// contract into its base's helper in another file reports the line in
+// that file, once, with that file's suppressions applied.
+func TestFindingInBaseFile(t *testing.T) {
+	base := scanner.File{Path: "Base.sol", Content: []byte(`pragma solidity ^0.8.0;
+contract Base {
+    function _run(address t, bytes memory d) internal {
+        (bool ok, ) = t.call(d);
+        require(ok);
+    }
+}
+`)}
+	child := scanner.File{Path: "Child.sol", Content: []byte(`pragma solidity ^0.8.0;
+import "./Base.sol";
+contract Child is Base {
+    function run(address t, bytes calldata d) external {
+        _run(t, d);
+    }
+}
+`)}
+	rep := run(t, base, child)
+	var got []string
+	for _, f := range rep.Findings {
+		if f.DetectorID == "SOL-ARBITRARY-CALL" {
+			got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Snippet))
+		}
+	}
+	if want := []string{"Base.sol:4 t.call(d)"}; !cmp.Equal(want, got) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	// A suppression in the base file covers the finding made from Child.
+	base.Content = []byte(strings.Replace(string(base.Content), "        (bool ok", "        // bulwark-disable-next-line SOL-ARBITRARY-CALL -- forwarder\n        (bool ok", 1))
+	for _, f := range run(t, base, child).Findings {
+		if f.DetectorID == "SOL-ARBITRARY-CALL" && !f.Suppressed {
+			t.Errorf("not suppressed: %s:%d", f.File, f.Line)
+		}
 	}
 }
 
