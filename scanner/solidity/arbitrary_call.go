@@ -22,7 +22,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // payment (SOL-ARBITRARY-SEND's subject). An entry that hashes its
 // parameters and checks the hash (a governor or timelock running a
 // scheduled operation: the call was approved when it was stored) is
-// authorised. Reports the call.
+// authorised, and so is a call under a condition on a signer the function
+// recovers (signerChecked: a forwarder or wallet running a signed
+// request). Reports the call.
 //
 // A call that also sends a caller-chosen amount of the contract's ether
 // is SOL-ARBITRARY-SEND's as well: two problems on one line.
@@ -90,7 +92,10 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 		}
 		// Before 0.5, call(sel, a, b) takes the selector first: the
 		// caller must choose it, not only the arguments.
-		if controlled(c.Args[0]) {
+		// A call a signature the function verifies authorises (a
+		// meta-transaction forwarder, a wallet's signed transaction):
+		// the signer chose it, not the caller.
+		if controlled(c.Args[0]) && !signerChecked(f, c.Node) {
 			out = append(out, c)
 		}
 	}
@@ -155,14 +160,36 @@ func (f *Function) constantExpr(n *Node) bool {
 	return ok
 }
 
-// stateLookup reports whether n reads a state mapping or array at a key:
+// stateLookup reports whether n reads a state mapping or array at a key,
+// directly or through a view helper that returns only what state holds:
 // the value stored is the contract's, whoever picks the key.
 func (f *Function) stateLookup(n *Node) bool {
-	if n.Kind != "array_access" {
-		return false
+	switch n.Kind {
+	case "array_access":
+		r := lvalueRoot(n)
+		return r != nil && f.stateName(r)
+	case "call_expression":
+		// A view helper returning what state holds at the key it is
+		// given (a stored proposal's targets and calldata).
+		h := f.internalCallee(n)
+		if h == nil || h == f || h.Body == nil || h.Mutability != "view" {
+			return false
+		}
+		params := func(x *Node) bool { return x.Kind == "identifier" && h.Param(x.Text()) && x.Field != "property" }
+		skip := func(x *Node) bool { return x.Kind == "array_access" && h.stateLookup(x) }
+		derived := h.DerivedExcept(params, skip)
+		rets := h.Body.FindAll("return_statement")
+		if len(rets) == 0 {
+			return false
+		}
+		for _, r := range rets {
+			if DependsOnExcept(r, derived, params, skip) {
+				return false
+			}
+		}
+		return true
 	}
-	r := lvalueRoot(n)
-	return r != nil && f.stateName(r)
+	return false
 }
 
 func mentionsMsgData(n *Node) bool {

@@ -28,3 +28,22 @@ contract C7 {
         require(ok);
     }
 }
+
+// A forwarder: the target and calldata are a request its sender signed,
+// checked against the recovered signer and a nonce it advances.
+contract C72 {
+    mapping(address => uint256) q1;
+
+    function h1(address from, address to, bytes memory d, uint256 n, uint8 v, bytes32 r, bytes32 s) public view returns (bool) {
+        address w = ecrecover(keccak256(abi.encode(from, to, d, n)), v, r, s);
+        return w == from && q1[from] == n;
+    }
+
+    function f1(address from, address to, bytes calldata d, uint256 n, uint8 v, bytes32 r, bytes32 s) external {
+        require(h1(from, to, d, n, v, r, s));
+        q1[from] = n + 1;
+        // ok: SOL-ARBITRARY-CALL
+        (bool ok, ) = to.call(abi.encodePacked(d, from));
+        require(ok);
+    }
+}
