@@ -12,7 +12,10 @@ import (
 //
 // Decides: a delegatecall/callcode member call in a public, external or
 // fallback function without an access guard (Function.Guarded), or in an
-// internal function such a function reaches through unguarded calls. A proxy
+// internal function such a function reaches through unguarded calls,
+// whose target or calldata the caller shapes (a parameter or msg.data;
+// callerShapes): a module the contract looks up, called with calldata
+// built around a fixed selector, is the contract's own choice. A proxy
 // delegating to its EIP-1967 implementation slot is the design and is
 // skipped, and so is a delegatecall into the contract's own code (a
 // multicall); a fallback forwarding to a library variable (Parity) is not.
@@ -53,7 +56,7 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && callerShapes(f, c) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
@@ -94,4 +97,24 @@ func eip1967Target(f *Function, target *Node) bool {
 		return !found
 	})
 	return found
+}
+
+// callerShapes reports whether the caller chooses the target or the
+// calldata of delegatecall c in f: either depends on a parameter or on
+// msg.data (Parity's fallback forwarding msg.data to a library). A target
+// the contract looks up (a module registered in state, an address
+// provider's getter) called with calldata built around a fixed selector
+// runs code the contract picked, as the contract asked.
+func callerShapes(f *Function, c *Call) bool {
+	src := func(n *Node) bool {
+		return n.Kind == "identifier" && f.Param(n.Text()) && n.Field != "property" ||
+			n.Kind == "member_expression" && isMember(n, "msg", "data")
+	}
+	skip := func(n *Node) bool { return f.fixedEncoding(n) || f.stateLookup(n) }
+	derived := f.DerivedExcept(src, skip)
+	controlled := func(n *Node) bool { return n != nil && DependsOnExcept(n, derived, src, skip) }
+	if controlled(c.Target) {
+		return true
+	}
+	return len(c.Args) > 0 && controlled(c.Args[0])
 }
