@@ -45,7 +45,7 @@ func (d deleteMappingStruct) Check(u *Unit) []scanner.Finding {
 			if n.Kind != "unary_expression" || n.Operator() != "delete" {
 				return true
 			}
-			target := writeTarget(n)
+			target := writtenBy(n)
 			if target == nil || target.Kind == "identifier" && f.localDecls()[target.Text()] != nil {
 				return true
 			}

@@ -718,18 +718,7 @@ func storageParamWrites(f *Function) []*Node {
 	}
 	var out []*Node
 	f.Body.Walk(func(n *Node) bool {
-		var target *Node
-		switch n.Kind {
-		case "assignment_expression", "augmented_assignment_expression":
-			target = n.Child("left")
-		case "update_expression":
-			target = n.Child("argument")
-		case "unary_expression":
-			if n.Operator() == "delete" {
-				target = n.Children[len(n.Children)-1]
-			}
-		}
-		if r := lvalueRoot(target); r != nil && params[r.Text()] {
+		if r := lvalueRoot(writtenBy(n)); r != nil && params[r.Text()] {
 			out = append(out, n)
 		}
 		return true

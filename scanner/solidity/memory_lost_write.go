@@ -119,14 +119,14 @@ func accessChain(x *Node) *Node {
 	return x
 }
 
-// isLvalue reports whether n is what its parent writes (writeTarget): the
+// isLvalue reports whether n is what its parent writes (writtenBy): the
 // left side of an assignment, the operand of ++, -- or delete.
 func isLvalue(n *Node) bool {
 	p := n.Parent
 	if p == nil || p.Kind == "call_expression" || p.Kind == "unary_expression" && p.Operator() != "delete" {
 		return false
 	}
-	return writeTarget(p) == n
+	return writtenBy(p) == n
 }
 
 // lostWrite reports whether the memory local name never leaves f and has

@@ -237,7 +237,7 @@ func markWrite(n *Node) bool {
 
 // keyedBy reports whether write w's target is indexed by one of names.
 func keyedBy(w *Node, names map[string]bool) bool {
-	for _, i := range indices(writeTarget(w)) {
+	for _, i := range indices(writtenBy(w)) {
 		if i != nil && mentionsAny(i, names) {
 			return true
 		}

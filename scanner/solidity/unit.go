@@ -674,33 +674,41 @@ func (f *Function) computeStateWrites() []Write {
 	}
 	var out []Write
 	f.Body.Walk(func(n *Node) bool {
-		var target *Node
-		switch n.Kind {
-		case "assignment_expression", "augmented_assignment_expression":
-			target = n.Child("left")
-		case "update_expression":
-			target = n.Child("argument")
-		case "unary_expression":
-			if n.Operator() == "delete" || strings.HasPrefix(n.Text(), "delete") {
-				target = n.Child("argument")
-				if target == nil && len(n.Children) > 1 {
-					target = n.Children[len(n.Children)-1]
-				}
-			}
-		case "call_expression":
-			if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
-				switch fn.Child("property").Text() {
-				case "push", "pop":
-					target = fn.Child("object")
-				}
-			}
-		}
-		if r := lvalueRoot(target); r != nil && isState(r.Text()) {
+		if r := lvalueRoot(writtenBy(n)); r != nil && isState(r.Text()) {
 			out = append(out, Write{Node: n, Var: r.Text()})
 		}
 		return true
 	})
 	return out
+}
+
+// writtenBy returns what n writes: the left side of an assignment, the
+// operand of ++, -- or delete, the array of a push or pop; nil when n
+// writes nothing.
+func writtenBy(n *Node) *Node {
+	switch n.Kind {
+	case "assignment_expression", "augmented_assignment_expression":
+		return n.Child("left")
+	case "update_expression":
+		return n.Child("argument")
+	case "unary_expression":
+		if n.Operator() == "delete" || strings.HasPrefix(n.Text(), "delete") {
+			if t := n.Child("argument"); t != nil {
+				return t
+			}
+			if len(n.Children) > 1 {
+				return n.Children[len(n.Children)-1]
+			}
+		}
+	case "call_expression":
+		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
+			switch fn.Child("property").Text() {
+			case "push", "pop":
+				return fn.Child("object")
+			}
+		}
+	}
+	return nil
 }
 
 // Call is an external call with a low-level or ether-moving member:

@@ -191,7 +191,7 @@ func (g *Function) stateReads() map[string]bool {
 func writesPrivileged(c *Contract, f *Function, priv, via map[string]bool, depth int) bool {
 	for _, w := range f.StateWrites() {
 		switch {
-		case priv[w.Var] && c.privPathHit(w.Var, accessPath(writeTarget(w.Node))),
+		case priv[w.Var] && c.privPathHit(w.Var, accessPath(writtenBy(w.Node))),
 			via[w.Var] && enrolsCaller(w.Node):
 			if !grantsNothing(f, w) {
 				return true
@@ -233,7 +233,7 @@ func writesPrivileged(c *Contract, f *Function, priv, via map[string]bool, depth
 // msg.sender under a condition on msg.value (a game's prize, a hill's
 // king); owner = msg.sender otherwise takes the contract.
 func grantsNothing(f *Function, w Write) bool {
-	target := writeTarget(w.Node)
+	target := writtenBy(w.Node)
 	idx := indices(target)
 	if len(idx) == 0 {
 		// A singleton the caller buys: the winner of a game or the king
@@ -280,7 +280,7 @@ func enrolsCaller(w *Node) bool {
 	// The caller keyed at the first level of a nested mapping is its own
 	// row (operators[msg.sender][op] = true: the caller delegates what it
 	// holds); at a deeper level, or as the only key, it is enrolled.
-	idx := indices(writeTarget(w))
+	idx := indices(writtenBy(w))
 	for k, i := range idx {
 		if i != nil && mentionsSender(i) && (len(idx) == 1 || k != len(idx)-1) {
 			return true
@@ -583,29 +583,6 @@ func accessPath(n *Node) string {
 		return accessPath(n.Children[0])
 	}
 	return ""
-}
-
-// writeTarget returns the lvalue a state write (a StateWrites node)
-// writes: the left side, the updated or deleted operand, the pushed array.
-func writeTarget(n *Node) *Node {
-	switch n.Kind {
-	case "assignment_expression", "augmented_assignment_expression":
-		return n.Child("left")
-	case "update_expression":
-		return n.Child("argument")
-	case "unary_expression":
-		if a := n.Child("argument"); a != nil {
-			return a
-		}
-		if len(n.Children) > 1 {
-			return n.Children[len(n.Children)-1]
-		}
-	case "call_expression":
-		if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
-			return fn.Child("object")
-		}
-	}
-	return nil
 }
 
 // addPrivPath records that the caller is checked against path of root.
