@@ -250,6 +250,7 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 // returnsCallerCheck reports whether every return of g (a bool helper
 // such as isOwner()) returns a caller check: require(isOwner()) then
 // restricts like require(msg.sender == owner).
+//
 // A helper that returns false (or nothing) unless a caller check passed
 // restricts the same way: confirm(op) { if (index[msg.sender] == 0)
 // return false; …; return votes >= quorum; }. Every return of another

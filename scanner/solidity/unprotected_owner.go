@@ -128,13 +128,16 @@ func takeover(f *Function) *Function {
 		return nil
 	}
 	read := map[string]bool{}
+	readBy := func(g *Function, depth int) {
+		if g != nil && g.Body != nil {
+			for _, v := range readVars(g, depth) {
+				read[v] = true
+			}
+		}
+	}
 	for _, m := range f.Modifiers {
 		if id := m.FirstKind("identifier"); id != nil {
-			for _, g := range runs(f.Contract.Modifier(id.Text()), 3) {
-				for v := range g.stateReads() {
-					read[v] = true
-				}
-			}
+			readBy(f.Contract.Modifier(id.Text()), 3)
 		}
 	}
 	for _, cond := range f.Conditions() {
@@ -144,11 +147,7 @@ func takeover(f *Function) *Function {
 				read[n.Text()] = true
 			case n.Kind == "call_expression":
 				// require(isOwner(msg.sender)): what the helper reads.
-				for _, g := range runs(f.internalCallee(n), 2) {
-					for v := range g.stateReads() {
-						read[v] = true
-					}
-				}
+				readBy(f.internalCallee(n), 2)
 			}
 			return true
 		})
@@ -166,20 +165,6 @@ func takeover(f *Function) *Function {
 		}
 	}
 	return nil
-}
-
-// stateReads returns the state variables g's body names.
-func (g *Function) stateReads() map[string]bool {
-	out := map[string]bool{}
-	if g.Body != nil {
-		g.Body.Walk(func(n *Node) bool {
-			if n.Kind == "identifier" && g.stateName(n) {
-				out[n.Text()] = true
-			}
-			return true
-		})
-	}
-	return out
 }
 
 // writesPrivileged reports whether f, or a function it calls internally
