@@ -20,8 +20,12 @@ import (
 // authority, through modifiers and internal helpers) dominates its exit,
 // or, for the callbacks that pass the initiator (onFlashLoan's and
 // uniswapV2Call's first parameter, executeOperation's fourth), no
-// condition compares that parameter with address(this). Reports the
-// function's name.
+// condition compares that parameter with address(this), unless the
+// lender is checked and the callback pulls tokens from the initiator
+// (transferFrom(initiator, …), itself or in helpers it hands the
+// initiator to, three calls deep: an adapter acting on its user's
+// position, which a stranger's loan can only spend the stranger's own
+// approvals on). Reports the function's name.
 //
 // Known false positives: callbacks whose checks live in a base contract's
 // function called through an external self-call.
@@ -64,7 +68,8 @@ func (d flashCallback) Check(u *solidity.Unit) []scanner.Finding {
 			continue
 		}
 		callerOK := sum.ChecksCaller
-		initiatorOK := cb.initiator < 0 || comparedWithThis(f, f.Params[cb.initiator].Name)
+		initiatorOK := cb.initiator < 0 || comparedWithThis(f, f.Params[cb.initiator].Name) ||
+			callerOK && pullsFrom(f, map[string]bool{f.Params[cb.initiator].Name: true}, 3)
 		if !callerOK || !initiatorOK {
 			out = append(out, headerFinding(u, d.Meta().ID, f))
 		}
@@ -98,6 +103,40 @@ func comparedWithThis(f *solidity.Function, name string) bool {
 			return !found
 		})
 		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// pullsFrom reports whether f, or an internal function it passes them to
+// (depth calls deep), makes an ERC-20 transferFrom or safeTransferFrom
+// whose source derives from one of the parameters in names.
+func pullsFrom(f *solidity.Function, names map[string]bool, depth int) bool {
+	if f == nil || f.Body == nil || len(names) == 0 {
+		return false
+	}
+	src := func(n *solidity.Node) bool {
+		return n.Kind == "identifier" && names[n.Text()] && n.Field != "property"
+	}
+	derived := f.Derived(src)
+	from := func(n *solidity.Node) bool { return solidity.DependsOn(n, derived, src) }
+	for _, c := range callsIn(f.Body, func(*solidity.Node) bool { return true }) {
+		args := solidity.Args(c)
+		if name, obj := memberCall(c); (name == "transferFrom" || name == "safeTransferFrom") && obj != nil && len(args) == 3 && from(args[0]) {
+			return true
+		}
+		h := f.InternalCallee(c)
+		if h == nil || h == f || depth == 0 || len(args) != len(h.Params) {
+			continue
+		}
+		bound := map[string]bool{}
+		for i, a := range args {
+			if from(a) {
+				bound[h.Params[i].Name] = true
+			}
+		}
+		if pullsFrom(h, bound, depth-1) {
 			return true
 		}
 	}
