@@ -49,5 +49,6 @@ var detectors = []scanner.Detector[*Unit]{
 	signatureReplay{},
 	ecrecoverUnchecked{},
 	emptySignatureLoop{},
+	deprecatedConstruct{},
 	lockedEther{},
 }
