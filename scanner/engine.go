@@ -132,6 +132,7 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 		byPath[files[j.idx].Path] = j.idx
 	}
 	results := make([][]Finding, len(jobs))
+	crossed := make([]bool, len(jobs)) // a job reported in another file
 	if err := parallel(ctx, workers, len(jobs), func() func(int) {
 		return func(k int) {
 			if k < 0 {
@@ -142,6 +143,7 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 			results[k] = finish(own, files[j.idx], e.langs[j.lang].ScannerID(), rules[j.lang])
 			for _, p := range slices.Sorted(maps.Keys(elsewhere)) {
 				results[k] = append(results[k], finish(elsewhere[p], files[byPath[p]], e.langs[j.lang].ScannerID(), rules[j.lang])...)
+				crossed[k] = true
 			}
 			step()
 		}
@@ -154,19 +156,26 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 		file, id string
 		line     int
 	}
-	reported := map[at]bool{}
+	var reported map[at]bool // only when some job reported in another file
 	total := 0
 	for k := range jobs {
 		total += len(results[k])
+		if crossed[k] && reported == nil {
+			reported = map[at]bool{}
+		}
 	}
 	rep.Findings = make([]Finding, 0, total)
 	for k := range jobs {
 		for _, x := range results[k] {
 			// Two files' detectors may reach the same line of a third.
-			if key := (at{x.File, x.DetectorID, x.Line}); !reported[key] {
+			if reported != nil {
+				key := at{x.File, x.DetectorID, x.Line}
+				if reported[key] {
+					continue
+				}
 				reported[key] = true
-				rep.Findings = append(rep.Findings, x)
 			}
+			rep.Findings = append(rep.Findings, x)
 		}
 		rep.Errors = append(rep.Errors, parsed[k].Errors()...)
 		rep.Lines += parsed[k].Lines()

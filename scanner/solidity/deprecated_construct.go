@@ -41,12 +41,16 @@ func (deprecatedConstruct) Meta() scanner.Rule {
 }
 
 func (d deprecatedConstruct) Check(u *Unit) []scanner.Finding {
-	var out []scanner.Finding
+	type hit struct {
+		n *Node
+		f *Function
+	}
+	var hits []hit
 	lines := map[int]bool{}
 	report := func(n *Node, f *Function) {
 		if !lines[n.Line] {
 			lines[n.Line] = true
-			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			hits = append(hits, hit{n, f})
 		}
 	}
 	for _, n := range u.FreeCalls("suicide", "sha3") {
@@ -102,6 +106,10 @@ func (d deprecatedConstruct) Check(u *Unit) []scanner.Finding {
 		}
 		return true
 	})
+	out := make([]scanner.Finding, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, u.finding(d.Meta().ID, h.n, scope(h.f)))
+	}
 	return out
 }
 
