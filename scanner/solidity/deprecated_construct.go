@@ -41,71 +41,90 @@ func (deprecatedConstruct) Meta() scanner.Rule {
 }
 
 func (d deprecatedConstruct) Check(u *Unit) []scanner.Finding {
+	// One finding per line; when a line holds several constructs the
+	// finding shows the first by rank (a removed builtin call, a removed
+	// member, constant, callcode, then statements and types), then by
+	// position.
 	type hit struct {
-		n *Node
-		f *Function
+		n    *Node
+		f    *Function
+		rank int
 	}
 	var hits []hit
-	lines := map[int]bool{}
-	report := func(n *Node, f *Function) {
-		if !lines[n.Line] {
-			lines[n.Line] = true
-			hits = append(hits, hit{n, f})
+	lines := map[int]int{} // line -> index in hits
+	report := func(n *Node, f *Function, rank int) {
+		i, ok := lines[n.Line]
+		switch {
+		case !ok:
+			lines[n.Line] = len(hits)
+			hits = append(hits, hit{n, f, rank})
+		case rank < hits[i].rank:
+			hits[i] = hit{n, f, rank}
 		}
 	}
-	for _, n := range u.FreeCalls("suicide", "sha3") {
-		if u.bundle[calleeName(n)] == nil && !declaredFunction(u, calleeName(n)) {
-			report(n, u.funcOf(n))
-		}
-	}
-	for _, m := range [][2]string{{"block", "blockhash"}, {"msg", "gas"}} {
-		for _, n := range u.Members(m[0], m[1]) {
-			report(n, u.funcOf(n))
-		}
-	}
-	for _, c := range u.Contracts {
-		for _, f := range c.Functions {
-			for _, ch := range f.Node.Children {
-				if ch.Kind == "modifier_invocation" && strings.TrimSpace(ch.Text()) == "constant" {
-					report(ch, f)
+	// visit checks the nodes under root, in function f (nil outside one:
+	// a state variable's initialiser) of contract c (nil at file level).
+	skip := map[*Node]bool{}
+	visit := func(root *Node, f *Function, c *Contract) {
+		root.Walk(func(n *Node) bool {
+			if skip[n] {
+				return false // a function, visited with its own f
+			}
+			switch n.Kind {
+			case "call_expression":
+				if name := calleeName(n); (name == "suicide" || name == "sha3") && n.Child("function").Kind == "identifier" && !declared(n, f, c) {
+					report(n, f, 0)
+				}
+			case "member_expression":
+				if isMember(n, "block", "blockhash") || isMember(n, "msg", "gas") {
+					report(n, f, 1)
+				}
+			case "modifier_invocation":
+				if strings.TrimSpace(n.Text()) == "constant" {
+					report(n, f, 2)
+				}
+			case "identifier":
+				switch n.Text() {
+				case "throw":
+					if n.Parent != nil && n.Parent.Kind == "expression_statement" {
+						report(n.Parent, f, 4)
+					}
+				case "now":
+					if n.Field != "property" && n.Field != "name" && !(f != nil && (f.Param("now") || f.Locals()["now"])) && (c == nil || c.StateVar("now") == nil) {
+						report(n, f, 4)
+					}
+				}
+			case "primitive_type":
+				if n.Text() == "var" {
+					report(n, f, 4)
+				}
+			case "number_unit":
+				if n.Text() == "years" {
+					report(n, f, 4)
 				}
 			}
-			if f.Body == nil {
-				continue
-			}
+			return true
+		})
+	}
+	for _, f := range u.funcs() {
+		if f.Body != nil {
 			for _, k := range f.LowLevelCalls() {
 				if k.Kind == "callcode" {
-					report(k.Node, f)
+					report(k.Node, f, 3)
 				}
 			}
 		}
+		visit(f.Node, f, f.Contract)
+		skip[f.Node] = true
 	}
-	// Statements and expressions anywhere: bodies and state variable
-	// initialisers.
-	u.Root.Walk(func(n *Node) bool {
-		switch n.Kind {
-		case "identifier":
-			switch n.Text() {
-			case "throw":
-				if n.Parent != nil && n.Parent.Kind == "expression_statement" {
-					report(n.Parent, u.funcOf(n))
-				}
-			case "now":
-				if n.Field != "property" && n.Field != "name" && !declaredNow(u, n) {
-					report(n, u.funcOf(n))
-				}
-			}
-		case "primitive_type":
-			if n.Text() == "var" {
-				report(n, u.funcOf(n))
-			}
-		case "number_unit":
-			if n.Text() == "years" {
-				report(n, u.funcOf(n))
-			}
-		}
-		return true
-	})
+	// Outside functions: state variable initialisers.
+	byNode := map[*Node]*Contract{}
+	for _, c := range u.Contracts {
+		byNode[c.Node] = c
+	}
+	for _, top := range u.Root.Children {
+		visit(top, nil, byNode[top])
+	}
 	out := make([]scanner.Finding, 0, len(hits))
 	for _, h := range hits {
 		out = append(out, u.finding(d.Meta().ID, h.n, scope(h.f)))
@@ -113,29 +132,12 @@ func (d deprecatedConstruct) Check(u *Unit) []scanner.Finding {
 	return out
 }
 
-// declaredFunction reports whether some contract of the unit or its
-// bundle declares a function of that name (a sha3 of its own).
-func declaredFunction(u *Unit, name string) bool {
-	for _, c := range u.bundleContracts() {
-		for _, f := range c.Functions {
-			if f.Name == name {
-				return true
-			}
-		}
+// declared reports whether call names a function of the bundle (a sha3
+// of the contract's own), resolved from f, or from contract c outside
+// functions.
+func declared(call *Node, f *Function, c *Contract) bool {
+	if f != nil {
+		return f.internalCallee(call) != nil
 	}
-	return false
-}
-
-// declaredNow reports whether now at n names a variable: a parameter or
-// local of the enclosing function, or a state variable.
-func declaredNow(u *Unit, n *Node) bool {
-	if f := u.funcOf(n); f != nil && (f.Param("now") || f.Locals()["now"]) {
-		return true
-	}
-	for _, c := range u.Contracts {
-		if c.Node.Contains(n) && c.StateVar("now") != nil {
-			return true
-		}
-	}
-	return false
+	return c != nil && c.Resolve(calleeName(call), argCount(call)) != nil
 }
