@@ -140,19 +140,10 @@ func entryKey(n *Node) *Node {
 // rootEntry returns the index access nearest the root of an access path
 // (m[k] in m[k].f[0]), or nil.
 func rootEntry(n *Node) *Node {
-	var entry *Node
-	for x := n; x != nil; {
-		switch x.Kind {
-		case "array_access":
-			entry = x
-			x = x.Child("base")
-		case "member_expression":
-			x = x.Child("object")
-		default:
-			x = nil
-		}
+	if es := entries(n); len(es) > 0 {
+		return es[len(es)-1]
 	}
-	return entry
+	return nil
 }
 
 // keysDiffer reports whether a guard of n establishes that keys a and b

@@ -594,20 +594,31 @@ func (c *Contract) addPrivDepth(root string, d int) {
 	c.privDepths[root][d] = true
 }
 
-// indices returns the index expressions of an access path, outermost
-// first: m[a][b] gives b, a.
-func indices(n *Node) []*Node {
+// entries returns the index accesses of an access path, outermost
+// first: m[a].f[b] gives m[a].f[b], m[a].
+func entries(n *Node) []*Node {
 	var out []*Node
 	for x := n; x != nil; {
 		switch x.Kind {
 		case "array_access":
-			out = append(out, x.Child("index"))
+			out = append(out, x)
 			x = x.Child("base")
 		case "member_expression":
 			x = x.Child("object")
 		default:
 			x = nil
 		}
+	}
+	return out
+}
+
+// indices returns the index expressions of an access path, outermost
+// first: m[a][b] gives b, a.
+func indices(n *Node) []*Node {
+	es := entries(n)
+	out := make([]*Node, len(es))
+	for i, e := range es {
+		out[i] = e.Child("index")
 	}
 	return out
 }
