@@ -130,13 +130,7 @@ func pullsFrom(f *solidity.Function, names map[string]bool, depth int) bool {
 		if h == nil || h == f || depth == 0 || len(args) != len(h.Params) {
 			continue
 		}
-		bound := map[string]bool{}
-		for i, a := range args {
-			if from(a) {
-				bound[h.Params[i].Name] = true
-			}
-		}
-		if pullsFrom(h, bound, depth-1) {
+		if pullsFrom(h, solidity.BoundParams(h, c, from), depth-1) {
 			return true
 		}
 	}

@@ -67,14 +67,8 @@ func (d vaultInflation) Check(u *solidity.Unit) []scanner.Finding {
 			if bal == nil {
 				bal, sup = f.Derived(donatable), f.Derived(supply)
 			}
-			dp, sp := map[string]bool{}, map[string]bool{}
-			for i, a := range args {
-				if offset(f, a) {
-					continue
-				}
-				dp[h.Params[i].Name] = solidity.DependsOn(a, bal, donatable)
-				sp[h.Params[i].Name] = solidity.DependsOn(a, sup, supply)
-			}
+			dp := solidity.BoundParams(h, c, func(a *solidity.Node) bool { return !offset(f, a) && solidity.DependsOn(a, bal, donatable) })
+			sp := solidity.BoundParams(h, c, func(a *solidity.Node) bool { return !offset(f, a) && solidity.DependsOn(a, sup, supply) })
 			hd, hs := donations(h), func(n *solidity.Node) bool { return isSupply(h, n) }
 			if len(inflated(h, hd, hs)) > 0 {
 				continue // reported in h itself

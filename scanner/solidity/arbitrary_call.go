@@ -110,14 +110,7 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 		if h == nil || h == f || h.Body == nil || h.Guarded() {
 			return true
 		}
-		args := argNodes(n)
-		to := map[string]bool{}
-		for i, p := range h.Params {
-			if i < len(args) && controlled(args[i]) {
-				to[p.Name] = true
-			}
-		}
-		out = append(out, arbitraryCalls(h, to, depth-1, visiting)...)
+		out = append(out, arbitraryCalls(h, BoundParams(h, n, controlled), depth-1, visiting)...)
 		return true
 	})
 	return out

@@ -212,3 +212,15 @@ func IsZero(n *Node) bool {
 // InCondition reports whether n sits inside the condition of an if, loop,
 // ternary, require or assert.
 func InCondition(n *Node) bool { return inCondition(n) }
+
+// BoundParams returns the names of h's parameters whose argument in call
+// (a call of h) satisfies p: what the caller tracks, in h's own terms.
+func BoundParams(h *Function, call *Node, p func(*Node) bool) map[string]bool {
+	out := map[string]bool{}
+	for i, a := range argNodes(call) {
+		if i < len(h.Params) && h.Params[i].Name != "" && p(a) {
+			out[h.Params[i].Name] = true
+		}
+	}
+	return out
+}
