@@ -129,6 +129,12 @@ func (f *Function) directCallerCheck(c *Node, outcome bool) bool {
 // revert() everyone not banned. Negation flips it; a && b holding needs
 // one side to restrict, failing needs both; a || b the other way round.
 func (f *Function) restricts(c *Node, outcome, follow bool) bool {
+	return restrictsBy(c, outcome, func(x *Node) bool { return f.callerCheck(x, follow) })
+}
+
+// restrictsBy is restricts with check deciding whether a condition,
+// holding, is a caller check.
+func restrictsBy(c *Node, outcome bool, check func(*Node) bool) bool {
 	c = unparen(c)
 	if c == nil {
 		return false
@@ -136,26 +142,99 @@ func (f *Function) restricts(c *Node, outcome, follow bool) bool {
 	switch c.Kind {
 	case "unary_expression":
 		if c.Operator() == "!" && len(c.Children) >= 2 {
-			return f.restricts(c.Children[len(c.Children)-1], !outcome, follow)
+			return restrictsBy(c.Children[len(c.Children)-1], !outcome, check)
 		}
 	case "binary_expression":
 		l, r := c.Child("left"), c.Child("right")
 		switch c.Operator() {
 		case "&&":
 			if outcome {
-				return f.restricts(l, true, follow) || f.restricts(r, true, follow)
+				return restrictsBy(l, true, check) || restrictsBy(r, true, check)
 			}
-			return f.restricts(l, false, follow) && f.restricts(r, false, follow)
+			return restrictsBy(l, false, check) && restrictsBy(r, false, check)
 		case "||":
 			if outcome {
-				return f.restricts(l, true, follow) && f.restricts(r, true, follow)
+				return restrictsBy(l, true, check) && restrictsBy(r, true, check)
 			}
-			return f.restricts(l, false, follow) || f.restricts(r, false, follow)
+			return restrictsBy(l, false, check) || restrictsBy(r, false, check)
 		case "!=":
-			return !outcome && f.callerCheck(c, follow)
+			return !outcome && check(c)
 		}
 	}
-	return outcome && f.callerCheck(c, follow)
+	return outcome && check(c)
+}
+
+// callerParams returns the indices of h's parameters the caller is
+// compared with on every path to h's exit: requireAdmin(Job memory job)
+// { if (msg.sender != job.admin) revert(); }. A call of h checks the
+// caller when what it passes there is an authority (checksCallerWith).
+func (h *Function) callerParams() []int {
+	if h.Body == nil || len(h.Params) == 0 {
+		return nil
+	}
+	g := h.CFG()
+	if !g.Reachable(g.Exit) {
+		return nil
+	}
+	var out []int
+	for i, p := range h.Params {
+		if p.Name == "" {
+			continue
+		}
+		compared := func(c *Node) bool { return h.comparesCallerWith(c, p.Name) }
+		for _, gd := range g.guardsAt(g.Exit) {
+			if h.guardOwner(gd) == h && restrictsBy(gd.Cond, gd.True, compared) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// comparesCallerWith reports whether condition c compares the caller
+// for equality with parameter name, a field or an entry of it.
+func (h *Function) comparesCallerWith(c *Node, name string) bool {
+	found := false
+	c.Walk(func(n *Node) bool {
+		if found || n.Kind != "binary_expression" {
+			return !found
+		}
+		if op := n.Operator(); op == "==" || op == "!=" {
+			l, r := n.Child("left"), n.Child("right")
+			for _, side := range [][2]*Node{{l, r}, {r, l}} {
+				if root := lvalueRoot(side[1]); h.senderExpr(side[0]) && root != nil && root.Text() == name {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// callChecksCaller reports whether call, of f's internal helper h, checks
+// the caller: h's summary says so, or h checks it against what the call
+// passes.
+func (f *Function) callChecksCaller(call *Node, h *Function) bool {
+	return h.Summary().ChecksCaller || f.checksCallerWith(call, h)
+}
+
+// checksCallerWith reports whether call, of the internal helper h, checks
+// the caller against what it passes: h compares the caller with one of
+// its parameters (callerParams) and the argument there is an authority
+// (job = jobs[id]; requireAdmin(job)).
+func (f *Function) checksCallerWith(call *Node, h *Function) bool {
+	if f.internalCallee(call) != h {
+		return false // a library's bound first argument shifts them
+	}
+	args := argNodes(call)
+	for _, i := range h.callerParams() {
+		if i < len(args) && f.authority(args[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // callerCheck reports whether condition c restricts who may call: the
@@ -228,11 +307,15 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 				found = ok
 			}
 		case "call_expression":
+			if f.stateAsksAboutCaller(n) {
+				found = true
+				return false
+			}
 			h := f.internalCallee(n)
 			if h == nil || h.Body == nil {
 				return true
 			}
-			if follow && h != f && h.Summary().ChecksCaller || returns && h != f && returnsCallerCheck(h) {
+			if follow && h != f && f.callChecksCaller(n, h) || returns && h != f && returnsCallerCheck(h) {
 				found = true
 				return false
 			}
@@ -245,6 +328,42 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 		return !found
 	})
 	return found
+}
+
+// stateAsksAboutCaller reports a call on contract state that asks about
+// the caller, its answer used as a truth value: registrars.contains(
+// msg.sender) of a set, acl.isAdmin(msg.sender) of an access-control
+// contract the contract holds, provider.acl().isAdmin(msg.sender). The
+// answer comes from state the caller does not write here. Moving tokens
+// (transferFrom(msg.sender, …)) is a payment, not a question.
+func (f *Function) stateAsksAboutCaller(call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	switch fn.Child("property").Text() {
+	case "transfer", "transferFrom", "approve", "send", "call", "delegatecall", "safeTransfer", "safeTransferFrom", "permit":
+		return false
+	}
+	if p := call.Parent; p != nil {
+		switch p.Kind {
+		case "binary_expression":
+			if op := p.Operator(); op != "&&" && op != "||" {
+				return false // an amount or an identity compared, not an answer
+			}
+		case "member_expression", "array_access":
+			return false
+		}
+	}
+	if !f.authority(fn.Child("object")) {
+		return false // asked of something the caller may have chosen
+	}
+	for _, a := range argNodes(call) {
+		if f.senderExpr(a) {
+			return true
+		}
+	}
+	return false
 }
 
 // returnsCallerCheck reports whether every return of g (a bool helper
@@ -422,7 +541,11 @@ func (f *Function) boundToAuthority(x *Node, depth int) bool {
 			return false
 		}
 		for _, d := range ds {
-			if d.Value == nil || d.Value.Contains(x) || !f.authorityIn(d.Value, depth) {
+			v := d.Value
+			if v == nil {
+				v = d.Part // (, address o) = config(id): a result of the call
+			}
+			if v == nil || v.Contains(x) || !f.authorityIn(v, depth) {
 				return false
 			}
 		}
@@ -550,7 +673,7 @@ func (f *Function) CallerChecked(n *Node) bool {
 				owner = f
 			}
 			if call != nil {
-				if h := owner.internalCallee(call); h != nil && h.Summary().ChecksCaller {
+				if h := owner.internalCallee(call); h != nil && owner.callChecksCaller(call, h) {
 					return true
 				}
 			}
@@ -630,7 +753,7 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 			s.SendsValue = s.SendsValue || hs.SendsValue
 			// A helper that checks the caller and is called on every
 			// path (as a statement of its own, dominating the exit).
-			if hs.ChecksCaller && n.Parent != nil && n.Parent.Kind == "expression_statement" && g.Reachable(g.Exit) && g.Dominates(g.BlockOf(n), g.Exit) {
+			if (hs.ChecksCaller || f.checksCallerWith(n, h)) && n.Parent != nil && n.Parent.Kind == "expression_statement" && g.Reachable(g.Exit) && g.Dominates(g.BlockOf(n), g.Exit) {
 				s.ChecksCaller = true
 			}
 		} else if h == nil && isExternalMemberCall(n) && !f.libraryCall(n) {

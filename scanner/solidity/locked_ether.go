@@ -65,7 +65,7 @@ func (d lockedEther) Check(u *Unit) []scanner.Finding {
 					if c := lowLevelCall(n); c != nil && (c.isPayment() || c.Kind == "delegatecall" || c.Kind == "callcode") {
 						sends = true
 					}
-					if fn := n.Child("function"); fn != nil && fn.Kind == "struct_expression" {
+					if CallOption(n, "value") != nil {
 						sends = true // anything{value: x}(…)
 					}
 					if libSendsValue(c, n) {

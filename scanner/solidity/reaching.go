@@ -28,6 +28,9 @@ type Def struct {
 	Value *Node
 	// Zero is set for a declaration without a value (its value is 0).
 	Zero bool
+	// Part is, for a tuple slot fed by a call ((, address o) = g(id)),
+	// that call: the slot holds one of its results.
+	Part *Node
 }
 
 // Reaching holds, for every block of a CFG, the definitions live on
@@ -308,6 +311,8 @@ func stmtDefs(s *Node, fn *Function) []*Def {
 						d := &Def{Name: slotName(t), Node: n}
 						if value != nil && value.Kind == "tuple_expression" && i < len(vs) {
 							d.Value = vs[i]
+						} else if value != nil && value.Kind == "call_expression" {
+							d.Part = value
 						}
 						if d.Name != "" {
 							out = append(out, d)
@@ -324,6 +329,8 @@ func stmtDefs(s *Node, fn *Function) []*Def {
 						d := &Def{Name: name, Node: n}
 						if v != nil && v.Kind == "tuple_expression" && i < len(vs) {
 							d.Value = vs[i]
+						} else if v != nil && v.Kind == "call_expression" {
+							d.Part = v
 						}
 						out = append(out, d)
 					}

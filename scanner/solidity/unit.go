@@ -555,7 +555,7 @@ func (f *Function) computeGuarded() bool {
 					return !found
 				}
 				if h := owner.internalCallee(n); h != nil && h != f {
-					if h.Body == nil || h.Summary().ChecksCaller {
+					if h.Body == nil || owner.callChecksCaller(n, h) {
 						found = true
 					}
 				}
@@ -731,6 +731,17 @@ type Call struct {
 
 var lowLevelKinds = map[string]bool{"call": true, "send": true, "transfer": true, "delegatecall": true, "callcode": true, "staticcall": true}
 
+// options records the ether and literal gas stipend of a call's
+// {value: …, gas: …} options (hoistCallOptions).
+func (c *Call) options(call *Node) {
+	if v := CallOption(call, "value"); v != nil {
+		c.Value, c.ValueArg = true, v
+	}
+	if g := CallOption(call, "gas"); g != nil && isLiteral(g) {
+		c.GasLimit, _ = strconv.Atoi(g.Text())
+	}
+}
+
 // lowLevelCall classifies an outermost call expression.
 func lowLevelCall(n *Node) *Call {
 	if n.Kind != "call_expression" {
@@ -739,6 +750,7 @@ func lowLevelCall(n *Node) *Call {
 	// c stays on the stack until the call is known to be low-level: most
 	// calls are not.
 	c := Call{Node: n, Invoked: true}
+	c.options(n)
 	x := n.Child("function")
 	if x != nil && x.Kind == "member_expression" {
 		switch x.Child("property").Text() {
@@ -749,18 +761,8 @@ func lowLevelCall(n *Node) *Call {
 	for x != nil {
 		switch x.Kind {
 		case "call_expression":
+			c.options(x)
 			x = x.Child("function")
-		case "struct_expression":
-			for _, fa := range x.Children {
-				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "value" {
-					c.Value = true
-					c.ValueArg = fa.Child("value")
-				}
-				if fa.Kind == "struct_field_assignment" && fa.Child("name").Text() == "gas" && isLiteral(fa.Child("value")) {
-					c.GasLimit, _ = strconv.Atoi(fa.Child("value").Text())
-				}
-			}
-			x = x.Child("type")
 		case "member_expression":
 			prop := x.Child("property").Text()
 			if prop == "value" || prop == "gas" {

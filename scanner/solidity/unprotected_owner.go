@@ -320,9 +320,15 @@ func freshIndex(f *Function, i *Node) bool {
 			v = n.Child("argument")
 		case n.Kind == "augmented_assignment_expression" && n.Operator() == "+=":
 			v = n.Child("left")
+		case n.Kind == "assignment_expression" && f.incremented(n):
+			v = n.Child("left") // nonce = n + 1 where n = nonce
 		}
-		if v != nil && v.Kind == "identifier" && f.IsState(v.Text(), f.Locals()) {
-			counters[v.Text()] = true
+		if v == nil {
+			return true
+		}
+		// nonce, or a field of state (s_storage.nonce++)
+		if root := lvalueRoot(v); root != nil && f.IsState(root.Text(), f.Locals()) && (v.Kind == "identifier" || v.Kind == "member_expression") {
+			counters[norm(v.Text())] = true
 		}
 		return true
 	})
@@ -338,8 +344,40 @@ func freshIndex(f *Function, i *Node) bool {
 	if counters[i.Text()] {
 		return true
 	}
-	from := f.Derived(func(n *Node) bool { return n.Kind == "identifier" && counters[n.Text()] })
+	from := f.Derived(func(n *Node) bool {
+		return (n.Kind == "identifier" || n.Kind == "member_expression") && counters[norm(n.Text())]
+	})
 	return from[i.Text()]
+}
+
+// incremented reports an assignment x = y + k of a literal k where y is x
+// or a local every definition of which reads x (uint64 n = nonce; …;
+// nonce = n + 1).
+func (f *Function) incremented(a *Node) bool {
+	l, r := a.Child("left"), unparen(a.Child("right"))
+	if l == nil || r == nil || r.Kind != "binary_expression" || r.Operator() != "+" {
+		return false
+	}
+	y, k := unparen(r.Child("left")), unparen(r.Child("right"))
+	if isLiteral(y) {
+		y, k = k, y
+	}
+	if y == nil || !isLiteral(k) {
+		return false
+	}
+	if norm(y.Text()) == norm(l.Text()) {
+		return true
+	}
+	if y.Kind != "identifier" || !f.Locals()[y.Text()] {
+		return false
+	}
+	ds := f.Reaching().At(y)
+	for _, d := range ds {
+		if d.Value == nil || norm(d.Value.Text()) != norm(l.Text()) {
+			return false
+		}
+	}
+	return len(ds) > 0
 }
 
 // emptyBefore reports whether a guard of w requires the record target
