@@ -53,7 +53,7 @@ func (d msgValueLoop) Check(u *Unit) []scanner.Finding {
 		g.Body.Walk(func(n *Node) bool {
 			switch {
 			case found:
-			case n.Kind == "member_expression" && isMember(n, "msg", "value"):
+			case n.Kind == "member_expression" && isMember(n, "msg", "value") && !testedForZero(g, n):
 				found = true
 			case n.Kind == "call_expression" && depth > 0:
 				if h := g.internalCallee(n); h != nil && h != g && h.Body != nil && readsValue(h, depth-1) {
@@ -72,7 +72,7 @@ func (d msgValueLoop) Check(u *Unit) []scanner.Finding {
 		f.Body.Walk(func(n *Node) bool {
 			switch n.Kind {
 			case "member_expression":
-				if isMember(n, "msg", "value") && inLoop(n) && !comparedWithAccumulator(n) && n.Ancestor("emit_statement") == nil {
+				if isMember(n, "msg", "value") && inLoop(n) && !comparedWithAccumulator(n) && !testedForZero(f, n) && n.Ancestor("emit_statement") == nil {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				}
 			case "call_expression":
@@ -173,4 +173,36 @@ func comparedWithAccumulator(n *Node) bool {
 		})
 	}
 	return DependsOn(other, written, nil)
+}
+
+// testedForZero reports msg.value n compared with zero (require(msg.value
+// == 0), if (0 != msg.value) revert()): a check that no ether came, which
+// spends nothing however often it runs.
+func testedForZero(f *Function, n *Node) bool {
+	p := n.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	if p == nil || p.Kind != "binary_expression" {
+		return false
+	}
+	switch p.Operator() {
+	case "==", "!=", ">", "<=":
+	default:
+		return false
+	}
+	l, r := unparen(p.Child("left")), unparen(p.Child("right"))
+	other := r
+	if r != nil && r.Contains(n) {
+		other = l
+	}
+	if zeroValue(other) {
+		return true
+	}
+	// a constant declared as zero (uint256 constant NONE = 0)
+	if other == nil || other.Kind != "identifier" {
+		return false
+	}
+	sv := f.Contract.StateVar(other.Text())
+	return sv != nil && sv.Constant && sv.Node != nil && zeroValue(sv.Node.Child("value"))
 }

@@ -59,7 +59,9 @@ func (reentrancy) Meta() scanner.Rule {
 func (d reentrancy) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
-		if f.Body == nil || locked(f) {
+		// A contract under construction has no code yet: a callee calling
+		// it back finds nothing to run.
+		if f.Body == nil || locked(f) || f.Kind == "constructor" {
 			continue
 		}
 		// The function's writes and those of its modifiers (a write after
@@ -108,7 +110,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				return false
 			}
 			for _, w := range writes {
-				if g.ReachableFrom(call, w.Node) {
+				if g.ReachableFrom(call, w.Node) && !onFailureOf(f, call, w.Node) && !nextTurnOwnEntry(f, call, w) {
 					return true
 				}
 			}
@@ -248,6 +250,111 @@ func callsUntrusted(f *Function) bool {
 		return !found
 	})
 	return found
+}
+
+// onFailureOf reports whether w runs only when call failed: a guard of w
+// requires the call's result, or the success flag it was stored in, to
+// be false (if (!ok) balance[a] = v; if (!to.send(v)) {…}). A failed
+// call took its callee's re-entry down with it, so putting back what was
+// debited before it is no write after a re-entrant call.
+func onFailureOf(f *Function, call, w *Node) bool {
+	flag := successFlag(call)
+	for _, gd := range f.Guards(w) {
+		c, holds := unparen(gd.Cond), gd.True
+		for c != nil && c.Kind == "unary_expression" && c.Operator() == "!" && len(c.Children) >= 2 {
+			c, holds = unparen(c.Children[len(c.Children)-1]), !holds
+		}
+		if c == nil || holds {
+			continue
+		}
+		if c == call || flag != "" && c.Kind == "identifier" && c.Text() == flag {
+			return true
+		}
+	}
+	return false
+}
+
+// nextTurnOwnEntry reports a write w the call reaches only on a later
+// turn of the innermost for loop holding both (w comes first in it), to
+// an entry indexed by the loop's counter: each turn settles its own entry
+// before its own call (ledger[users[i]] = 0; users[i].call{value: v}("")),
+// so a callee re-entering finds its own entry already settled.
+func nextTurnOwnEntry(f *Function, call *Node, wr Write) bool {
+	w := wr.Node
+	if w.Start >= call.Start {
+		return false
+	}
+	// The call pays what the entry held (money = ledger[u]), not a sum
+	// the settled entry does not bound.
+	c := lowLevelCall(call)
+	if c == nil || c.ValueArg == nil {
+		return false
+	}
+	from := f.Derived(func(n *Node) bool { return n.Kind == "identifier" && n.Text() == wr.Var })
+	from[wr.Var] = true
+	if !mentionsAny(c.ValueArg, from) {
+		return false
+	}
+	for loop := call.Parent; loop != nil; loop = loop.Parent {
+		switch loop.Kind {
+		case "while_statement", "do_while_statement", "function_definition", "modifier_definition":
+			return false
+		case "for_statement":
+			if !loop.Contains(w) {
+				return false
+			}
+			var counter *Node
+			switch u := loop.Child("update"); {
+			case u == nil:
+			case u.Kind == "update_expression":
+				counter = u.Child("argument")
+			case u.Kind == "augmented_assignment_expression":
+				counter = u.Child("left")
+			}
+			if counter == nil || counter.Kind != "identifier" {
+				return false
+			}
+			for _, i := range indices(writtenBy(w)) {
+				if i != nil && mentionsAny(i, map[string]bool{counter.Text(): true}) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
+}
+
+// successFlag returns the local a call's success is stored in: ok of
+// (bool ok, ) = to.call{…}(…) or bool ok = to.send(v); "" if none.
+func successFlag(call *Node) string {
+	p := call.Parent
+	for p != nil && p.Kind == "parenthesized_expression" {
+		p = p.Parent
+	}
+	if p == nil {
+		return ""
+	}
+	switch p.Kind {
+	case "variable_declaration_statement":
+		if d := p.FirstKind("variable_declaration"); d != nil {
+			return d.Child("name").Text()
+		}
+		if t := p.FirstKind("variable_declaration_tuple"); t != nil {
+			if slots := TupleSlots(t); len(slots) > 0 && slots[0] != nil {
+				return slotName(slots[0])
+			}
+		}
+	case "assignment_expression":
+		l := p.Child("left")
+		if l != nil && l.Kind == "identifier" {
+			return l.Text()
+		}
+		if slots := TupleSlots(l); len(slots) > 0 && slots[0] != nil && slots[0].Kind == "identifier" {
+			return slots[0].Text()
+		}
+	}
+	return ""
 }
 
 // untrustedMemberCall reports whether call is a function call on a

@@ -243,12 +243,112 @@ func grantsNothing(f *Function, w Write) bool {
 	if own && (revokes(w.Node) || paidFor(f, w.Node)) {
 		return true
 	}
+	// claimed[msg.sender] = true where every check turns a set entry
+	// away (require(!claimed[msg.sender] && …)): the caller bars itself.
+	if r := w.Node.Child("right"); own && w.Node.Kind == "assignment_expression" && r != nil && r.Text() == "true" && denyOnly(f.Contract, w.Var) {
+		return true
+	}
 	for _, i := range idx {
 		if i != nil && freshIndex(f, i) {
 			return true
 		}
 	}
 	return emptyBefore(f, w.Node, target)
+}
+
+// denyOnly reports whether every condition of c's lineage that looks
+// v's entries up turns a set entry away, and only such conditions do:
+// require(!v[k] && …), if (v[k] || …) revert(). The operators between
+// the lookup and the condition are negations, && and || (monotone, so
+// only the count of negations decides); anything else (v[k] == x, a
+// branch that does something when set) is not such a check.
+func denyOnly(c *Contract, v string) bool {
+	seen := false
+	for _, x := range c.Lineage() {
+		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
+			for _, f := range fs {
+				if f.Body == nil {
+					continue
+				}
+				for _, cond := range f.Conditions() {
+					ok := true
+					cond.Walk(func(n *Node) bool {
+						if n.Kind != "array_access" {
+							return ok
+						}
+						if root := lookupRoot(n); root == nil || root.Text() != v {
+							return ok
+						}
+						seen = true
+						ok = ok && turnsAway(n, cond)
+						return false
+					})
+					if !ok {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return seen
+}
+
+// turnsAway reports whether lookup n, inside condition cond, being set
+// makes cond reject: an odd number of negations in a require or assert,
+// an even number in an if whose only arm reverts or returns.
+func turnsAway(n, cond *Node) bool {
+	neg := 0
+	for x := n; x != cond; x = x.Parent {
+		p := x.Parent
+		if p == nil {
+			return false
+		}
+		switch {
+		case p.Kind == "parenthesized_expression":
+		case p.Kind == "unary_expression" && p.Operator() == "!":
+			neg++
+		case p.Kind == "binary_expression" && (p.Operator() == "&&" || p.Operator() == "||"):
+		default:
+			return false
+		}
+	}
+	st := cond.Parent
+	switch {
+	case st == nil:
+		return false
+	case st.Kind == "call_argument":
+		return neg%2 == 1 // require(!claimed[k])
+	case st.Kind == "if_statement" && cond.Field == "condition":
+		if st.Child("else") != nil || st.Child("alternative") != nil {
+			return false
+		}
+		body := st.Child("body")
+		if body != nil && body.Kind == "block_statement" && len(body.NamedChildren()) == 1 {
+			body = body.NamedChildren()[0]
+		}
+		if body == nil {
+			return false
+		}
+		switch body.Kind {
+		case "revert_statement":
+		case "return_statement":
+			// return; or return false: a helper returning true when set
+			// (if (admins[k]) return true;) admits.
+			if v := body.NamedChildren(); len(v) > 1 || len(v) == 1 && !zeroValue(unparen(v[0])) {
+				return false
+			}
+		case "expression_statement":
+			if call := body.FirstKind("call_expression"); call == nil || calleeName(call) != "revert" && calleeName(call) != "throw" {
+				return false
+			}
+		default:
+			if body.Text() != "throw;" && body.Text() != "throw" {
+				return false
+			}
+		}
+		return neg%2 == 0 // if (claimed[k]) revert();
+	}
+	return false
 }
 
 // enrolsCaller reports whether a write puts the caller in: it keys the
