@@ -261,8 +261,26 @@ func onFailureOf(f *Function, call, w *Node) bool {
 	flag := successFlag(call)
 	for _, gd := range f.Guards(w) {
 		c, holds := unparen(gd.Cond), gd.True
-		for c != nil && c.Kind == "unary_expression" && c.Operator() == "!" && len(c.Children) >= 2 {
-			c, holds = unparen(c.Children[len(c.Children)-1]), !holds
+		for c != nil {
+			switch {
+			case c.Kind == "unary_expression" && c.Operator() == "!" && len(c.Children) >= 2:
+				c, holds = unparen(c.Children[len(c.Children)-1]), !holds
+				continue
+			case c.Kind == "binary_expression" && (c.Operator() == "==" || c.Operator() == "!="):
+				// ok == false, ok != true
+				l, r := unparen(c.Child("left")), unparen(c.Child("right"))
+				if r != nil && (r.Text() == "true" || r.Text() == "false") {
+					l, r = r, l
+				}
+				if l != nil && (l.Text() == "true" || l.Text() == "false") {
+					if (l.Text() == "false") == (c.Operator() == "==") {
+						holds = !holds
+					}
+					c = r
+					continue
+				}
+			}
+			break
 		}
 		if c == nil || holds {
 			continue
@@ -329,8 +347,8 @@ func nextTurnOwnEntry(f *Function, call *Node, wr Write) bool {
 // (bool ok, ) = to.call{…}(…) or bool ok = to.send(v); "" if none.
 func successFlag(call *Node) string {
 	p := call.Parent
-	for p != nil && p.Kind == "parenthesized_expression" {
-		p = p.Parent
+	for p != nil && (p.Kind == "parenthesized_expression" || p.Kind == "tuple_expression" && len(p.NamedChildren()) == 1) {
+		p = p.Parent // (ok, data) = (to.call.value(v)(""))
 	}
 	if p == nil {
 		return ""

@@ -40,4 +40,16 @@ contract C212 {
             }
         }
     }
+
+    function f3() external {
+        bool ok;
+        uint256 a = b12[msg.sender];
+        b12[msg.sender] = 0;
+        // ok: SOL-REENTRANCY
+        (ok, ) = (msg.sender.call{value: a}(""));
+        if (ok == false) {
+            u12.push(msg.sender);
+            b12[msg.sender] = a;
+        }
+    }
 }
