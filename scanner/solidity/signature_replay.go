@@ -18,7 +18,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // signer compared only with the caller (ecrecover(…) == msg.sender) is
 // not reported: the caller could act without the signature
 // (signerIsCaller); nor a function that acts on nothing (no state write,
-// call or payment, see actsFrom: a public verifier not declared view).
+// call or payment, see actsFrom: a public verifier not declared view);
+// nor a recovery only a caller the contract restricts reaches (an
+// authorised transmitter relaying signed reports, CallerChecked).
 // Reports the ecrecover call, or the helper's call.
 //
 // Known false positives: replay protection held in another contract.
@@ -63,7 +65,10 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, r := range rs {
-			if !signerIsCaller(f, r) {
+			// A submitter the function restricts (an authorised
+			// transmitter relaying signed reports): nobody who merely saw
+			// the signature can send it again.
+			if !signerIsCaller(f, r) && !f.CallerChecked(r) {
 				out = append(out, u.finding(d.Meta().ID, r, scope(f)))
 			}
 		}
