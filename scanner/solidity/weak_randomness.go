@@ -17,6 +17,11 @@ import (
 // timestamp only when other block values are used too (timestamp alone is
 // the timestamp-dependence detector's). Reports each use.
 //
+// A block value that only goes into an identifier is left out (idOnly):
+// hashed into a record id or a receipt used as a key, emitted, added to a
+// set, or handed to outside callers by a getter nothing in the bundle
+// calls.
+//
 // Known false positives: block numbers used for bookkeeping in a contract
 // that also derives randomness.
 type weakRandomness struct{}
@@ -140,7 +145,9 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			if n.Kind == "call_expression" || isMember(n, "block", "blockhash") || inRandomExpr(n) || flowsInto(n, feeds, c) {
-				out = append(out, u.finding(d.Meta().ID, n, c.Name))
+				if f := u.funcOf(n); f == nil || !idOnly(f, n) {
+					out = append(out, u.finding(d.Meta().ID, n, c.Name))
+				}
 			}
 			return false
 		})
@@ -248,4 +255,160 @@ func drawsNumbers(c *Contract) bool {
 		return !found
 	})
 	return found
+}
+
+// idOnly reports whether the block value n, in f, only goes into an
+// identifier: the value, or the hash it is mixed into, is used as a key
+// (records[id] = …), emitted, or returned by a function other contracts
+// call, directly or through a local used only so. It draws nothing: a
+// registry's id (keccak256(blockhash(block.number - 1), address(this),
+// nonce)), a relay receipt, a getter of blockhash(n). A modulo, a
+// comparison or any other use on the way is a draw.
+func idOnly(f *Function, n *Node) bool {
+	top := n
+	for {
+		p := top.Parent
+		if p == nil {
+			return false
+		}
+		switch {
+		case p.Kind == "parenthesized_expression", p.Kind == "call_argument",
+			p.Kind == "type_cast_expression", p.Kind == "payable_conversion_expression":
+		case p.Kind == "call_expression" && (isHashCall(p) || encodes(p) || converts(p)):
+		case p.Kind == "binary_expression" && (p.Operator() == "-" || p.Operator() == "+") && blockSource(n) != "":
+			// blockhash(block.number - 1): the argument of the value
+		default:
+			return idSink(f, top, 2)
+		}
+		top = p
+	}
+}
+
+// idSink reports whether the value v ends as an identifier: an index, an
+// emitted argument, an external getter's return, or a local or a
+// parameter of an internal callee whose every read is one of those.
+func idSink(f *Function, v *Node, depth int) bool {
+	p := v.Parent
+	if p == nil {
+		return false
+	}
+	switch {
+	case p.Kind == "array_access" && v.Field == "index":
+		return true
+	case p.Kind == "call_argument" && p.Parent != nil && p.Parent.Kind == "emit_statement":
+		return true // emit E(id)
+	case p.Kind == "return_statement":
+		return handedOut(f)
+	case p.Kind == "variable_declaration_statement" && v.Field == "value":
+		if d := p.FirstKind("variable_declaration"); d != nil {
+			return readsAreIDs(f, d.Child("name").Text(), depth)
+		}
+	case p.Kind == "assignment_expression" && v.Field == "right":
+		if l := p.Child("left"); l != nil && l.Kind == "identifier" && f.Locals()[l.Text()] {
+			return readsAreIDs(f, l.Text(), depth)
+		}
+		// a named return: handed out when the function ends
+		if l := p.Child("left"); l != nil && l.Kind == "identifier" && !f.Param(l.Text()) {
+			if isReturn(f, l.Text()) {
+				return handedOut(f) && readsAreIDs(f, l.Text(), depth)
+			}
+		}
+	}
+	return false
+}
+
+// readsAreIDs reports whether every read of local name in f is an
+// identifier use (idSink), following a call's argument into an internal
+// callee's parameter depth calls deep.
+func readsAreIDs(f *Function, name string, depth int) bool {
+	ok, seen := true, false
+	f.Body.Walk(func(x *Node) bool {
+		if !ok || x.Kind != "identifier" || x.Text() != name {
+			return ok
+		}
+		if p := x.Parent; p != nil && (p.Kind == "variable_declaration" || p.Kind == "assignment_expression" && x.Field == "left") {
+			return true // its definition
+		}
+		seen = true
+		if idSink(f, x, depth) {
+			return true
+		}
+		// ids.add(id) of a set held in state: a key too.
+		if a := x.Parent; a != nil && a.Kind == "call_argument" {
+			if call := a.Parent; call != nil && call.Kind == "call_expression" && stateLibraryCall(f, call) {
+				return true
+			}
+		}
+		// h(…, id, …): the callee's parameter, read only as an id.
+		if a := x.Parent; a != nil && a.Kind == "call_argument" && depth > 0 {
+			if call := a.Parent; call != nil && call.Kind == "call_expression" {
+				if h := f.internalCallee(call); h != nil && h.Body != nil {
+					for i, arg := range argNodes(call) {
+						if arg == x && i < len(h.Params) && h.Params[i].Name != "" && readsAreIDs(h, h.Params[i].Name, depth-1) {
+							return true
+						}
+					}
+				}
+			}
+		}
+		ok = false
+		return false
+	})
+	return ok && (seen || isReturn(f, name))
+}
+
+// isReturn reports whether name is a named return of f.
+func isReturn(f *Function, name string) bool {
+	for _, r := range f.Returns {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// handedOut reports whether what f returns goes only to other contracts:
+// f is callable from outside and nothing in the bundle calls it (a
+// public getter the contract's own draw calls is part of the draw).
+func handedOut(f *Function) bool {
+	callable := f.Kind == "function" && f.Visibility != "internal" && f.Visibility != "private"
+	return callable && len(f.callers()) == 0
+}
+
+// encodes reports abi.encode(…) or abi.encodePacked(…).
+func encodes(call *Node) bool {
+	fn := call.Child("function")
+	return IsMember(fn, "abi", "encode") || IsMember(fn, "abi", "encodePacked")
+}
+
+// converts reports a conversion to an elementary type written as a call:
+// uint256(x), bytes32(h).
+func converts(call *Node) bool {
+	fn := call.Child("function")
+	return fn != nil && len(argNodes(call)) == 1 && elementary.MatchString(dropSpace(fn.Text()))
+}
+
+// stateLibraryCall reports a library function called on a state variable
+// through using-for (ids.add(id) of an EnumerableSet): the library is the
+// bundle's, or the variable's type is neither elementary, a mapping, an
+// array nor a contract, so only a library can take the call.
+func stateLibraryCall(f *Function, call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	o := fn.Child("object")
+	if o == nil || o.Kind != "identifier" || !f.stateName(o) {
+		return false
+	}
+	if f.libraryCallee(call) != nil {
+		return true
+	}
+	sv := f.Contract.StateVar(o.Text())
+	if sv == nil {
+		return false
+	}
+	t := dropSpace(sv.Type)
+	return t != "" && !elementary.MatchString(t) && !strings.HasPrefix(t, "mapping") && !strings.HasSuffix(t, "]") &&
+		f.Contract.Unit.bundle[t] == nil
 }
