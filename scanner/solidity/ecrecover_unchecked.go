@@ -149,7 +149,7 @@ func recoveryShaped(f *Function, call *Node) bool {
 		case "abi", "msg", "block", "tx", "this", "super":
 			return false
 		}
-		if c := f.Contract.Unit.bundle[obj.Text()]; c != nil && c.Kind != "library" {
+		if c := f.Contract.Unit.lookup(obj.Text()); c != nil && c.Kind != "library" {
 			return false
 		}
 	case exprType(f, obj) == "bytes32":

@@ -86,7 +86,7 @@ func (d eoaCheck) Check(u *Unit) []scanner.Finding {
 			}
 			h, args := f.internalCallee(n), argNodes(n)
 			if h == nil {
-				if h = f.libraryCallee(n); h != nil && u.bundle[n.Child("function").Child("object").Text()] == nil {
+				if h = f.libraryCallee(n); h != nil && u.lookup(n.Child("function").Child("object").Text()) == nil {
 					args = append([]*Node{n.Child("function").Child("object")}, args...) // x.g(…) bound to x
 				}
 			}

@@ -520,7 +520,7 @@ func (f *Function) authorityIn(n *Node, depth int) bool {
 			// msg.sender == Library.pairFor(factory, a, b)).
 			if h := f.internalCallee(x); h != nil || f.libraryCallee(x) != nil {
 				ok = true
-			} else if fn := x.Child("function"); fn != nil && fn.Kind == "identifier" && !elementary.MatchString(fn.Text()) && fn.Text() != "payable" && f.Contract.Unit.bundle[fn.Text()] == nil {
+			} else if fn := x.Child("function"); fn != nil && fn.Kind == "identifier" && !elementary.MatchString(fn.Text()) && fn.Text() != "payable" && f.Contract.Unit.lookup(fn.Text()) == nil {
 				ok = true
 			}
 		}
@@ -806,7 +806,7 @@ func (f *Function) libraryCallee(call *Node) *Function {
 		return nil
 	}
 	name, arity := fn.Child("property").Text(), argCount(call)
-	if l := f.Contract.Unit.bundle[fn.Child("object").Text()]; l != nil && l.Kind == "library" {
+	if l := f.Contract.Unit.lookup(fn.Child("object").Text()); l != nil && l.Kind == "library" {
 		return l.Resolve(name, arity)
 	}
 	// x.g(…) through using L for T: L.g(x, …), the libraries attached by
@@ -818,7 +818,7 @@ func (f *Function) libraryCallee(call *Node) *Function {
 		libs = append(libs, c.Using...)
 	}
 	for _, ln := range libs {
-		if l := f.Contract.Unit.bundle[ln]; l != nil && l.Kind == "library" {
+		if l := f.Contract.Unit.lookup(ln); l != nil && l.Kind == "library" {
 			if g := l.Resolve(name, arity+1); g != nil {
 				return g
 			}

@@ -235,7 +235,7 @@ func callsUntrusted(f *Function) bool {
 		}
 		cast := n.Child("function")
 		args := argNodes(n)
-		if cast == nil || cast.Kind != "identifier" || len(args) != 1 || f.Contract.Unit.bundle[cast.Text()] == nil {
+		if cast == nil || cast.Kind != "identifier" || len(args) != 1 || f.Contract.Unit.lookup(cast.Text()) == nil {
 			return true
 		}
 		if a := args[0]; !isSender(a) && !(a.Kind == "identifier" && f.Param(a.Text())) {
@@ -396,7 +396,7 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 	if obj != nil && obj.Kind == "call_expression" {
 		// T(x): a conversion to a contract or interface of the bundle.
 		c := obj.Child("function")
-		if c == nil || c.Kind != "identifier" || f.Contract.Unit.bundle[c.Text()] == nil || len(argNodes(obj)) != 1 {
+		if c == nil || c.Kind != "identifier" || f.Contract.Unit.lookup(c.Text()) == nil || len(argNodes(obj)) != 1 {
 			return false
 		}
 		typ, obj = c.Text(), argNodes(obj)[0]
@@ -409,7 +409,7 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 	case obj.Kind == "identifier" && f.Param(obj.Text()) && !f.IsState(obj.Text(), f.Locals()):
 		if typ == "" {
 			typ = f.TypeOf(obj.Text())
-			if f.Contract.Unit.bundle[typ] == nil {
+			if f.Contract.Unit.lookup(typ) == nil {
 				return false // not a contract-typed parameter
 			}
 		}
@@ -418,7 +418,7 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 	}
 	// A view or pure function is called with STATICCALL: it cannot
 	// change state, so it cannot re-enter to any effect.
-	if t := f.Contract.Unit.bundle[typ]; t != nil {
+	if t := f.Contract.Unit.lookup(typ); t != nil {
 		if g := t.Resolve(fn.Child("property").Text(), len(argNodes(call))); g != nil && (g.Mutability == "view" || g.Mutability == "pure") {
 			return false
 		}
@@ -527,7 +527,7 @@ func inheritedCall(f *Function, n *Node) bool {
 		return false
 	}
 	name := fn.Text()
-	if builtinFuncs[name] || f.Contract.Unit.bundle[name] != nil || f.Contract.IsStruct(name) || f.Param(name) || f.Locals()[name] {
+	if builtinFuncs[name] || f.Contract.Unit.lookup(name) != nil || f.Contract.IsStruct(name) || f.Param(name) || f.Locals()[name] {
 		return false
 	}
 	// T(x).g(): a conversion to a type the bundle lacks.
@@ -542,7 +542,7 @@ func inheritedCall(f *Function, n *Node) bool {
 func unresolvedBase(c *Contract) bool {
 	for _, x := range c.Lineage() {
 		for _, b := range x.BaseNames {
-			if c.Unit.bundle[b] == nil {
+			if c.Unit.lookup(b) == nil {
 				return true
 			}
 		}

@@ -10,7 +10,7 @@ import "strings"
 // base-like" to "most derived", so the merge takes them reversed. When
 // the hierarchy has no consistent order (solc would reject it) or a base
 // is outside the bundle, the bases found are appended depth-first.
-func c3(c *Contract, all map[string]*Contract, visiting map[*Contract]bool) []*Contract {
+func c3(c *Contract, visiting map[*Contract]bool) []*Contract {
 	if visiting[c] {
 		return []*Contract{c}
 	}
@@ -19,11 +19,11 @@ func c3(c *Contract, all map[string]*Contract, visiting map[*Contract]bool) []*C
 	var seqs [][]*Contract
 	var direct []*Contract
 	for i := len(c.BaseNames) - 1; i >= 0; i-- {
-		b := all[c.BaseNames[i]]
+		b := c.Unit.lookup(c.BaseNames[i])
 		if b == nil || b == c {
 			continue
 		}
-		seqs = append(seqs, c3(b, all, visiting))
+		seqs = append(seqs, c3(b, visiting))
 		direct = append(direct, b)
 	}
 	if len(direct) > 0 {

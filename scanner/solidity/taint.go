@@ -231,6 +231,7 @@ type callSite struct {
 type callIndex struct {
 	once sync.Once
 	by   map[*Function][]callSite
+	all  []*Contract // every contract of every unit, duplicated names too
 }
 
 // callers returns the calls of f from functions of the bundle (the
@@ -265,7 +266,7 @@ func indexCalls(cs []*Contract) map[*Function][]callSite {
 					}
 					if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
 						if lib := g.libraryCallee(n); lib != nil && lib != in {
-							bound := c.Unit.bundle[fn.Child("object").Text()] == nil
+							bound := c.Unit.lookup(fn.Child("object").Text()) == nil
 							by[lib] = append(by[lib], callSite{fn: g, call: n, bound: bound})
 						}
 					}
@@ -307,6 +308,9 @@ func (f *Function) UnguardedEntry(depth int) *Function {
 func (u *Unit) bundleContracts() []*Contract {
 	if u.bundle == nil {
 		return u.Contracts
+	}
+	if u.calls != nil && u.calls.all != nil {
+		return u.calls.all
 	}
 	out := make([]*Contract, 0, len(u.bundle))
 	seen := map[*Contract]bool{}

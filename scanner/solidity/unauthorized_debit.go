@@ -348,7 +348,7 @@ func subtractingCall(f *Function, call *Node) *Node {
 	if g == nil || g.Body == nil || len(g.Params) < 2 || !subtracts(g) {
 		return nil
 	}
-	if l := f.Contract.Unit.bundle[fn.Child("object").Text()]; l != nil && l.Kind == "library" {
+	if l := f.Contract.Unit.lookup(fn.Child("object").Text()); l != nil && l.Kind == "library" {
 		if a := argNodes(call); len(a) >= 2 {
 			return a[0]
 		}
@@ -805,7 +805,7 @@ func paysKey(fn *Function, onKey func(*Node) bool) bool {
 			if in := callInputs(n); len(in) > 0 {
 				// L.g(to, v) or to.g(v): the recipient first, or the receiver.
 				fnn := n.Child("function")
-				if fn.Contract.Unit.bundle[fnn.Child("object").Text()] != nil {
+				if fn.Contract.Unit.lookup(fnn.Child("object").Text()) != nil {
 					found = onKey(in[0])
 				} else {
 					found = onKey(in[len(in)-1])

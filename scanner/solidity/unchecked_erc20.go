@@ -122,7 +122,7 @@ func receiverType(obj *Node, f *Function) *Contract {
 	if i := strings.LastIndex(typ, "."); i >= 0 {
 		typ = typ[i+1:]
 	}
-	return f.Contract.Unit.bundle[typ]
+	return f.Contract.Unit.lookup(typ)
 }
 
 // returnsBool reports whether a call of name with arity arguments on t

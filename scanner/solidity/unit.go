@@ -23,9 +23,12 @@ type Unit struct {
 	captures map[string][]*Node // indexed start nodes by kind (query.go)
 	errs     []scanner.FileError
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
-	calls    *callIndex           // the bundle's call sites by callee, shared by its units (taint.go)
-	dets     []scanner.Detector[*Unit]
-	structs  map[string][]Param // file-level struct declarations (0.6 on)
+	// scope overrides bundle for names several files define: the
+	// definition this file's imports reach (link, imports.go).
+	scope   map[string]*Contract
+	calls   *callIndex // the bundle's call sites by callee, shared by its units (taint.go)
+	dets    []scanner.Detector[*Unit]
+	structs map[string][]Param // file-level struct declarations (0.6 on)
 
 	funcsOnce sync.Once
 	allFuncs  []*Function // funcs
@@ -325,13 +328,18 @@ func link(units []*Unit) {
 	for _, u := range units {
 		u.bundle = all
 		u.calls = calls
+		u.scope = nil
+		calls.all = append(calls.all, u.Contracts...)
+	}
+	scopeByImports(units, all)
+	for _, u := range units {
 		for _, c := range u.Contracts {
 			c.Bases = nil
 			seen := map[*Contract]bool{c: true}
 			var visit func(x *Contract)
 			visit = func(x *Contract) {
 				for i := len(x.BaseNames) - 1; i >= 0; i-- {
-					b := all[x.BaseNames[i]]
+					b := x.Unit.lookup(x.BaseNames[i])
 					if b == nil || seen[b] {
 						continue
 					}
@@ -345,7 +353,7 @@ func link(units []*Unit) {
 	}
 	for _, u := range units {
 		for _, c := range u.Contracts {
-			c.Linear = c3(c, all, map[*Contract]bool{})
+			c.Linear = c3(c, map[*Contract]bool{})
 		}
 	}
 }
@@ -1058,9 +1066,11 @@ func (u *Unit) owner(n *Node) *Unit {
 	if root == u.Root {
 		return u
 	}
-	for _, c := range u.bundle {
-		if c.Unit != nil && c.Unit.Root == root {
-			return c.Unit
+	for _, m := range []map[string]*Contract{u.scope, u.bundle} {
+		for _, c := range m {
+			if c.Unit != nil && c.Unit.Root == root {
+				return c.Unit
+			}
 		}
 	}
 	return u

@@ -410,5 +410,5 @@ func stateLibraryCall(f *Function, call *Node) bool {
 	}
 	t := dropSpace(sv.Type)
 	return t != "" && !elementary.MatchString(t) && !strings.HasPrefix(t, "mapping") && !strings.HasSuffix(t, "]") &&
-		f.Contract.Unit.bundle[t] == nil
+		f.Contract.Unit.lookup(t) == nil
 }
