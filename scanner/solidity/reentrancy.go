@@ -715,7 +715,9 @@ func callsBack(f *Function, call *Node, depth int) bool {
 		return false
 	}
 	if fn.Kind == "member_expression" && callbackABI[fn.Child("property").Text()] {
-		if obj := fn.Child("object").Text(); obj != "super" && obj != "this" {
+		// IERC20(t).safeTransferFrom(…) is SafeERC20's: judged below by
+		// what the library does, when the bundle holds it.
+		if obj := fn.Child("object").Text(); obj != "super" && obj != "this" && !f.attachedByUsing(fn.Child("object"), fn.Child("property").Text()) {
 			return true
 		}
 	}

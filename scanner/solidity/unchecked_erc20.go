@@ -83,8 +83,18 @@ func (d uncheckedERC20) Check(u *Unit) []scanner.Finding {
 // receiver is declared as: a parameter, local or state variable of that
 // type, an internal getter returning it, or a cast T(x). nil when unknown.
 func receiverType(obj *Node, f *Function) *Contract {
-	if obj == nil {
+	typ := receiverTypeName(obj, f)
+	if typ == "" {
 		return nil
+	}
+	return f.Contract.Unit.lookup(typ)
+}
+
+// receiverTypeName is the declared type name of obj (see receiverType),
+// whether or not the bundle defines it; "" when unknown.
+func receiverTypeName(obj *Node, f *Function) string {
+	if obj == nil {
+		return ""
 	}
 	typ := ""
 	switch obj.Kind {
@@ -118,11 +128,37 @@ func receiverType(obj *Node, f *Function) *Contract {
 			typ = v.Type
 		}
 	}
-	typ = strings.TrimSpace(typ)
-	if i := strings.LastIndex(typ, "."); i >= 0 {
-		typ = typ[i+1:]
+	return lastSegment(strings.TrimSpace(typ))
+}
+
+// attachedByUsing reports whether obj.name(…) calls a library function a
+// using-for directive attaches to obj's type (IERC20(t).safeTransferFrom
+// under using SafeERC20 for IERC20), not a function of the contract at
+// obj: a directive of the lineage names obj's type (or any type), and the
+// type, where the bundle defines it, does not declare name.
+func (f *Function) attachedByUsing(obj *Node, name string) bool {
+	typ := receiverTypeName(obj, f)
+	if typ == "" {
+		return false
 	}
-	return f.Contract.Unit.lookup(typ)
+	t := f.Contract.Unit.lookup(typ)
+	if t != nil {
+		for _, x := range t.Linearization() {
+			for _, g := range x.Functions {
+				if g.Name == name {
+					return false
+				}
+			}
+		}
+	}
+	for _, c := range f.Contract.Lineage() {
+		for _, ut := range c.UsingTypes {
+			if ut == typ || ut == "*" && t != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // returnsBool reports whether a call of name with arity arguments on t

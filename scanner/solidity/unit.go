@@ -90,8 +90,10 @@ type Contract struct {
 	Structs   map[string]bool
 	// Fields lists each struct's members with their declared types.
 	Fields map[string][]Param
-	// Using lists the libraries of the contract's using-for directives.
-	Using []string
+	// Using lists the libraries of the contract's using-for directives,
+	// UsingTypes the types they attach to ("*" for any), in the same order.
+	Using      []string
+	UsingTypes []string
 
 	randomOnce      sync.Once // randomContext, shared by two detectors
 	random, entropy bool
@@ -195,6 +197,14 @@ func (u *Unit) analyze() {
 
 // usingLibrary returns the library a using-for directive attaches
 // (using L for T; gives L), "" for other shapes.
+// lastSegment is name after its last dot: IERC20 of lib.IERC20.
+func lastSegment(name string) string {
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		return name[i+1:]
+	}
+	return name
+}
+
 func usingLibrary(n *Node) string {
 	if a := n.FirstKind("type_alias"); a != nil {
 		name := a.Text()
@@ -250,6 +260,11 @@ func (u *Unit) contract(n *Node) *Contract {
 		case "using_directive":
 			if l := usingLibrary(m); l != "" {
 				c.Using = append(c.Using, l)
+				t := ""
+				if src := m.Child("source"); src != nil {
+					t = lastSegment(dropSpace(src.Text()))
+				}
+				c.UsingTypes = append(c.UsingTypes, t)
 			}
 		}
 	}
