@@ -8,7 +8,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // Decides: tx.origin compared with == or != against anything but
 // msg.sender (tx.origin == msg.sender is the "no contracts" idiom) or a
 // zero address or literal (tx.origin != address(0) tells simulations
-// apart). Reports the comparison.
+// apart), nor one in a condition that also compares tx.origin with zero
+// (a simulator's sentinel origin beside the zero one, simulationCheck).
+// Reports the comparison.
 //
 // Known false positives: none known for comparisons against stored addresses.
 type txOrigin struct{}
@@ -44,7 +46,7 @@ func (d txOrigin) Check(u *Unit) []scanner.Finding {
 			other = l
 		}
 		// tx.origin != address(0) is a simulation check, not authorisation.
-		if isLiteral(other) || zeroAddr.MatchString(dropSpace(other.Text())) {
+		if isLiteral(other) || zeroAddr.MatchString(dropSpace(other.Text())) || simulationCheck(n) {
 			continue
 		}
 		if isMember(l, "tx", "origin") && !isMember(r, "msg", "sender") || isMember(r, "tx", "origin") && !isMember(l, "msg", "sender") {
@@ -52,4 +54,34 @@ func (d txOrigin) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// simulationCheck reports a comparison of tx.origin that is part of a
+// condition also comparing tx.origin with zero (tx.origin != address(0)
+// && tx.origin != SIMULATOR): no mined transaction has a zero origin, so
+// the condition tells an off-chain simulation from a transaction; it
+// authorises nobody.
+func simulationCheck(cmp *Node) bool {
+	top := cmp
+	for p := top.Parent; p != nil; p = p.Parent {
+		if p.Kind == "parenthesized_expression" || p.Kind == "unary_expression" && p.Operator() == "!" ||
+			p.Kind == "binary_expression" && (p.Operator() == "&&" || p.Operator() == "||") {
+			top = p
+			continue
+		}
+		break
+	}
+	found := false
+	top.Walk(func(x *Node) bool {
+		if found || x.Kind != "binary_expression" || x.Operator() != "==" && x.Operator() != "!=" {
+			return !found
+		}
+		l, r := x.Child("left"), x.Child("right")
+		if isMember(l, "tx", "origin") && r != nil && zeroAddr.MatchString(dropSpace(r.Text())) ||
+			isMember(r, "tx", "origin") && l != nil && zeroAddr.MatchString(dropSpace(l.Text())) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
