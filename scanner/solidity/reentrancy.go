@@ -243,6 +243,11 @@ func callsUntrusted(f *Function) bool {
 		}
 		for c, p := n, n.Parent; p != nil && !strings.HasSuffix(p.Kind, "_statement"); c, p = p, p.Parent {
 			if p.Kind == "member_expression" && c.Field == "object" && p.Parent != nil && p.Parent.Kind == "call_expression" && p.Field == "function" {
+				// A view or pure function runs under STATICCALL from 0.5
+				// on: it cannot change state on the way back in.
+				if staticCalled(f, f.Contract.Unit.lookup(cast.Text()).Resolve(p.Child("property").Text(), len(argNodes(p.Parent)))) {
+					break
+				}
 				found = true
 				break
 			}
@@ -416,14 +421,18 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 	default:
 		return false
 	}
-	// A view or pure function is called with STATICCALL: it cannot
-	// change state, so it cannot re-enter to any effect.
-	if t := f.Contract.Unit.lookup(typ); t != nil {
-		if g := t.Resolve(fn.Child("property").Text(), len(argNodes(call))); g != nil && (g.Mutability == "view" || g.Mutability == "pure") {
-			return false
-		}
+	if t := f.Contract.Unit.lookup(typ); t != nil && staticCalled(f, t.Resolve(fn.Child("property").Text(), len(argNodes(call)))) {
+		return false
 	}
 	return true
+}
+
+// staticCalled reports whether f's compiler calls g, a function of
+// another contract's type, with STATICCALL: g is view or pure and the
+// code is 0.5 or later (0.4 used CALL). The callee cannot change state
+// then, so it cannot re-enter to any effect.
+func staticCalled(f *Function, g *Function) bool {
+	return g != nil && (g.Mutability == "view" || g.Mutability == "pure") && !f.Contract.Unit.Version.Before(5, 0)
 }
 
 // writtenVars returns the state variables h writes, directly or through

@@ -1,0 +1,25 @@
+pragma solidity ^0.4.24;
+
+// The same probe compiled by 0.4, which calls view and pure functions
+// with CALL: the caller's contract runs with gas and can re-enter before
+// the credit.
+contract C221 {
+    mapping(address => uint256) public b21;
+
+    modifier m21() {
+        require(I21(msg.sender).ok21());
+        _;
+    }
+
+    // ruleid: SOL-REENTRANCY
+    function f1() public m21 {
+        require(b21[msg.sender] == 0);
+        b21[msg.sender] += 20;
+    }
+}
+
+contract I21 {
+    function ok21() external pure returns (bool) {
+        return true;
+    }
+}
