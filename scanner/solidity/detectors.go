@@ -18,6 +18,7 @@ var detectors = []scanner.Detector[*Unit]{
 	unprotectedSelfdestruct{},
 	controlledDelegatecall{},
 	arbitraryCall{},
+	arbitraryFrom{},
 	unprotectedUpgrade{},
 	unprotectedOwnerWrite{},
 	unprotectedInitializer{},

@@ -481,6 +481,13 @@ func (f *Function) computeLocals() map[string]bool {
 		}
 		return true
 	})
+	// Named returns are locals the function assigns (returns (address
+	// pool) … pool = …).
+	for _, r := range f.Returns {
+		if r.Name != "" && !f.Param(r.Name) {
+			m[r.Name] = true
+		}
+	}
 	return m
 }
 
@@ -577,7 +584,11 @@ func (f *Function) computeGuarded() bool {
 				if found || n.Kind != "call_expression" {
 					return !found
 				}
-				if h := owner.internalCallee(n); h != nil && h != f {
+				h := owner.internalCallee(n)
+				if h == nil {
+					h = owner.libraryCallee(n) // CallbackValidation.verifyCallback(…)
+				}
+				if h != nil && h != f {
 					if h.Body == nil || owner.callChecksCaller(n, h) {
 						found = true
 					}
