@@ -106,8 +106,9 @@ func eip1967Target(f *Function, target *Node) bool {
 // provider's getter) called with calldata built around a fixed selector
 // runs code the contract picked, as the contract asked.
 func callerShapes(f *Function, c *Call) bool {
+	fed := callerFed(f)
 	src := func(n *Node) bool {
-		return n.Kind == "identifier" && f.Param(n.Text()) && n.Field != "property" ||
+		return n.Kind == "identifier" && fed[n.Text()] && f.Param(n.Text()) && n.Field != "property" ||
 			n.Kind == "member_expression" && isMember(n, "msg", "data")
 	}
 	skip := func(n *Node) bool { return f.fixedEncoding(n) || f.stateLookup(n) }
@@ -117,4 +118,34 @@ func callerShapes(f *Function, c *Call) bool {
 		return true
 	}
 	return len(c.Args) > 0 && controlled(c.Args[0])
+}
+
+// callerFed returns the parameters of f a caller may choose: all of an
+// entry's; of an internal function, those some call site in the bundle
+// binds to a value its own parameters or msg.data shape (_forward(data)
+// with data read from state feeds nothing).
+func callerFed(f *Function) map[string]bool {
+	out := map[string]bool{}
+	if f.Entry() {
+		for _, p := range f.Params {
+			out[p.Name] = true
+		}
+		return out
+	}
+	for _, cs := range f.callers() {
+		g := cs.fn
+		if g == nil || g.Body == nil {
+			continue
+		}
+		src := func(n *Node) bool {
+			return n.Kind == "identifier" && g.Param(n.Text()) && n.Field != "property" ||
+				n.Kind == "member_expression" && isMember(n, "msg", "data")
+		}
+		skip := func(n *Node) bool { return g.fixedEncoding(n) || g.stateLookup(n) }
+		derived := g.DerivedExcept(src, skip)
+		for k := range BoundParams(f, cs.call, func(n *Node) bool { return n != nil && DependsOnExcept(n, derived, src, skip) }) {
+			out[k] = true
+		}
+	}
+	return out
 }
