@@ -73,7 +73,7 @@ func (d arbitraryCall) Check(u *Unit) []scanner.Finding {
 // calls (depth levels deep), whose target and calldata come from the
 // parameters in from or from msg.data.
 func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*Function]bool) []*Call {
-	if visiting[f] || len(from) == 0 && !mentionsMsgData(f.Body) {
+	if visiting[f] || len(from) == 0 && !mentionsMember(f.Body, "msg", "data") {
 		return nil
 	}
 	visiting[f] = true
@@ -185,10 +185,11 @@ func (f *Function) stateLookup(n *Node) bool {
 	return false
 }
 
-func mentionsMsgData(n *Node) bool {
+// mentionsMember reports whether n reads obj.prop (msg.data, msg.value).
+func mentionsMember(n *Node, obj, prop string) bool {
 	found := false
 	n.Walk(func(x *Node) bool {
-		if !found && x.Kind == "member_expression" && isMember(x, "msg", "data") {
+		if !found && x.Kind == "member_expression" && isMember(x, obj, prop) {
 			found = true
 		}
 		return !found

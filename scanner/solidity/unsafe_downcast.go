@@ -15,7 +15,8 @@ import (
 //
 // Decides: a cast uintN(x) / intN(x) with N below 256 in a state-changing
 // entry point, whose operand is derived from a numeric parameter (through
-// locals) and whose declared width (of the parameters, locals and state
+// locals), or from msg.value when N is below 96 (no amount of ether can
+// overflow 96 bits), and whose declared width (of the parameters, locals and state
 // variables it is computed from) is wider than N; unless a condition
 // earlier in the function, or a guard dominating the cast, compares one
 // of those variables (a bound such as x <= type(uint128).max, or the round
@@ -70,7 +71,7 @@ func (d unsafeDowncast) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil || !f.Entry() {
 			continue
 		}
-		var tainted map[string]bool
+		var tainted, paid map[string]bool
 		var widths map[string]int
 		f.Body.Walk(func(n *Node) bool {
 			if n.Kind != "type_cast_expression" {
@@ -87,15 +88,28 @@ func (d unsafeDowncast) Check(u *Unit) []scanner.Finding {
 			}
 			if tainted == nil {
 				tainted, widths = taintedLocals(f), f.declaredWidths()
+				// msg.value and locals computed from it: the caller
+				// chooses what it sends.
+				paid = f.Derived(func(m *Node) bool { return isMember(m, "msg", "value") })
 			}
 			x := arg.Children[0]
 			if !mentionsAny(x, tainted) {
-				return true
+				// Only what the caller sends: bounded by the ether in
+				// existence (about 2**87 wei), so 96 bits and wider hold
+				// any msg.value.
+				if !mentionsAny(x, paid) && !mentionsMember(x, "msg", "value") || narrow >= 96 {
+					return true
+				}
 			}
 			// The widest declared integer the operand is computed from;
 			// an operand of unknown width (a call, a member) is skipped.
 			wide, known := 0, true
 			x.Walk(func(m *Node) bool {
+				switch {
+				case isMember(m, "msg", "value"):
+					wide = max(wide, 256)
+					return false
+				}
 				switch m.Kind {
 				case "call_expression", "member_expression", "array_access", "type_cast_expression":
 					known = false
@@ -126,18 +140,40 @@ func (unsafeDowncast) bounded(f *Function, cast, x *Node) bool {
 	for _, id := range x.Identifiers() {
 		names[id] = true
 	}
+	// msg.value is one name, not msg and value: a comparison of
+	// msg.sender bounds nothing. A mention inside a cast is the narrowed
+	// value, not a bound on the amount.
+	value := mentionsMember(x, "msg", "value")
+	delete(names, "msg")
+	delete(names, "value")
+	bounds := func(m *Node) bool {
+		if mentionsAny(m, names) {
+			return true
+		}
+		hit := false
+		m.Walk(func(y *Node) bool {
+			if y.Kind == "type_cast_expression" {
+				return false
+			}
+			if value && isMember(y, "msg", "value") {
+				hit = true
+			}
+			return !hit
+		})
+		return hit
+	}
 	check := func(c *Node) bool {
 		hit := false
 		c.Walk(func(m *Node) bool {
 			if m.Kind == "binary_expression" {
 				switch m.Operator() {
 				case "<", "<=", ">", ">=":
-					if mentionsAny(m, names) {
+					if bounds(m) {
 						hit = true
 					}
 				case "==", "!=":
 					// The round trip x == uint256(uint128(x)).
-					if mentionsAny(m, names) && len(m.FindAll("type_cast_expression")) > 0 {
+					if (mentionsAny(m, names) || value && mentionsMember(m, "msg", "value")) && len(m.FindAll("type_cast_expression")) > 0 {
 						hit = true
 					}
 				}
