@@ -17,6 +17,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // (Function.Derived, counted from the local's first write of the balance
 // on), and whose other side is not the literal 0. Reports the comparison.
 //
+// A remainder compared with zero (balance % 1 ether == 0) is an exact
+// amount and is reported.
+//
 // Known false positives: a balance == 0 test is left out on purpose (an
 // empty-contract check that a donation can only turn off, usually a sweep
 // or a closing guard), so an exact-zero lock is missed; a comparison in
@@ -60,7 +63,9 @@ func (d balanceStrictEquality) Check(u *Unit) []scanner.Finding {
 					return true
 				}
 				l, r := n.Child("left"), n.Child("right")
-				if l == nil || r == nil || IsZero(l) || IsZero(r) {
+				// balance == 0 tests emptiness; balance % 1 ether == 0
+				// is an exact amount a donation breaks like any other.
+				if l == nil || r == nil || IsZero(l) && !remainder(r) || IsZero(r) && !remainder(l) {
 					return true
 				}
 				if derived == nil {
@@ -130,4 +135,10 @@ func balanceLocals(f *Function) (map[string]bool, map[string]int) {
 		}
 	}
 	return derived, since
+}
+
+// remainder reports an expression taken modulo something: x % m.
+func remainder(n *Node) bool {
+	n = unparen(n)
+	return n != nil && n.Kind == "binary_expression" && n.Operator() == "%"
 }
