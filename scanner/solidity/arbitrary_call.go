@@ -24,7 +24,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // scheduled operation: the call was approved when it was stored) is
 // authorised, and so is a call under a condition on a signer the function
 // recovers (signerChecked: a forwarder or wallet running a signed
-// request). Reports the call.
+// request), and so is a call to a target a guard requires to be in an
+// allow-list only privileged callers write (Function.allowListed).
+// Reports the call.
 //
 // A call that also sends a caller-chosen amount of the contract's ether
 // is SOL-ARBITRARY-SEND's as well: two problems on one line.
@@ -95,7 +97,7 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 		// A call a signature the function verifies authorises (a
 		// meta-transaction forwarder, a wallet's signed transaction):
 		// the signer chose it, not the caller.
-		if controlled(c.Args[0]) && !signerChecked(f, c.Node) {
+		if controlled(c.Args[0]) && !signerChecked(f, c.Node) && !f.allowListed(c.Node, c.Target) {
 			out = append(out, c)
 		}
 	}

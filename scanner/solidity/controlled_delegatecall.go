@@ -21,8 +21,10 @@ import (
 // multicall); a fallback forwarding to a library variable (Parity) is not.
 // A one-shot initialisation that runs only while the proxy's
 // implementation is unset (firstSet, shared with SOL-UNPROTECTED-UPGRADE)
-// is the proxy's set-up, judged by SOL-UNPROTECTED-INITIALIZER. Reports
-// the call.
+// is the proxy's set-up, judged by SOL-UNPROTECTED-INITIALIZER. A target
+// a guard requires to be in an allow-list only privileged callers write
+// (require(modules[t]), in the function or a modifier it passes t to;
+// Function.allowListed) is the contract's choice too. Reports the call.
 //
 // Known false positives: proxies whose implementation address is fixed and
 // trusted; a finding there is a reminder to restrict the forwarded
@@ -56,7 +58,7 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && callerShapes(f, c) {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && callerShapes(f, c) && !f.allowListed(c.Node, c.Target) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}

@@ -849,3 +849,83 @@ func storageParamWrites(f *Function) []*Node {
 	})
 	return out
 }
+
+// allowListed reports whether a guard on the way to n requires target to
+// be in an allow-list the caller cannot write: a state mapping looked up
+// at the target and read as a truth value (require(trusted[t]), or a
+// modifier's trusted[a] invoked with t), every write of which is made by
+// the constructor or a function only privileged callers reach. The
+// contract, not the caller, then chose what can run there.
+func (f *Function) allowListed(n, target *Node) bool {
+	names := map[string]bool{}
+	if t := unwrapConversion(target); t != nil {
+		t.Walk(func(x *Node) bool {
+			if x.Kind == "identifier" && x.Field != "property" {
+				names[x.Text()] = true
+			}
+			return true
+		})
+	}
+	if len(names) == 0 {
+		return false
+	}
+	for _, gd := range f.Guards(n) {
+		owner := f.guardOwner(gd)
+		local := names
+		if owner != f {
+			local = f.modifierParamsFed(owner, names)
+		}
+		if len(local) == 0 {
+			continue
+		}
+		listed := func(c *Node) bool {
+			c = unparen(c)
+			if c == nil || c.Kind != "array_access" {
+				return false
+			}
+			root := lookupRoot(c)
+			return root != nil && owner.stateName(root) && mentionsAny(c.Child("index"), local) &&
+				writtenOnlyByPrivileged(f.Contract, root.Text())
+		}
+		if restrictsBy(gd.Cond, gd.True, listed) {
+			return true
+		}
+	}
+	return false
+}
+
+// modifierParamsFed returns the parameters of modifier m that f's
+// invocation of it binds to arguments mentioning names.
+func (f *Function) modifierParamsFed(m *Function, names map[string]bool) map[string]bool {
+	out := map[string]bool{}
+	for _, inv := range f.Modifiers {
+		if id := inv.FirstKind("identifier"); id == nil || id.Text() != m.Name {
+			continue
+		}
+		for i, a := range argNodes(inv) {
+			if i < len(m.Params) && mentionsAny(a, names) {
+				out[m.Params[i].Name] = true
+			}
+		}
+	}
+	return out
+}
+
+// writtenOnlyByPrivileged reports whether every function of c's lineage
+// writing state variable v is the constructor or reachable only by
+// privileged callers.
+func writtenOnlyByPrivileged(c *Contract, v string) bool {
+	for _, x := range c.Lineage() {
+		for _, g := range x.Functions {
+			if g.Body == nil || g.Kind == "constructor" {
+				continue
+			}
+			for _, w := range g.StateWrites() {
+				if w.Var == v && g.UnguardedEntry(3) != nil {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
