@@ -72,6 +72,45 @@ func (u *Unit) Check(enabled func(scanner.Rule) bool) []scanner.Finding {
 	}
 	out, errs := scanner.CheckAll(dets, u, u.Path, enabled)
 	u.errs = append(u.errs, errs...)
+	return u.dropReverted(out)
+}
+
+// codeRules are about the code as written, not about what it does when
+// it runs: they hold in a function that always reverts too.
+var codeRules = map[string]bool{
+	"SOL-DEPRECATED-CONSTRUCT": true, "SOL-BIDI-CONTROL": true, "SOL-SHADOWED-STATE": true, "SOL-NO-EFFECT": true,
+}
+
+// dropReverted leaves out findings about effects inside a function of u
+// every path of which reverts (a simulation that reports its result by
+// reverting, like ERC-4337's simulateHandleOp): whatever it calls, pays
+// or writes is undone with it.
+func (u *Unit) dropReverted(fs []scanner.Finding) []scanner.Finding {
+	type span struct{ from, to int }
+	var spans []span
+	for _, f := range u.funcs() {
+		if f.Body == nil || f.Kind == "modifier" {
+			continue
+		}
+		if g := f.CFG(); !g.Reachable(g.Exit) && g.Reachable(g.Revert) {
+			spans = append(spans, span{f.Node.Line, f.Node.EndLine})
+		}
+	}
+	if len(spans) == 0 {
+		return fs
+	}
+	out := fs[:0]
+	for _, fd := range fs {
+		inside := false
+		for _, s := range spans {
+			if fd.File == u.Path && fd.Line >= s.from && fd.Line <= s.to && !codeRules[fd.DetectorID] {
+				inside = true
+			}
+		}
+		if !inside {
+			out = append(out, fd)
+		}
+	}
 	return out
 }
 
