@@ -41,7 +41,7 @@ func (dosUnboundedArray) Meta() scanner.Rule {
 func (d dosUnboundedArray) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
-		if f.Body == nil || f.Kind == "constructor" {
+		if f.Body == nil || constructionOnly(f, 3) {
 			continue
 		}
 		locals := f.Locals()
@@ -183,4 +183,26 @@ func capped(g *Function, w *Node, a string) bool {
 		}
 	}
 	return false
+}
+
+// constructionOnly reports whether f runs only while the contract is
+// constructed: it is the constructor, or an internal function every call
+// of which (in the bundle, depth calls up) is made from such a function.
+func constructionOnly(f *Function, depth int) bool {
+	if f.Kind == "constructor" {
+		return true
+	}
+	if depth == 0 || f.Kind != "function" || f.Entry() || f.Visibility == "public" || f.Visibility == "external" {
+		return false
+	}
+	cs := f.callers()
+	if len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.fn == f || !constructionOnly(c.fn, depth-1) {
+			return false
+		}
+	}
+	return true
 }
