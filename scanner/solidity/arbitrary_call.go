@@ -202,19 +202,49 @@ func mentionsMember(n *Node, obj, prop string) bool {
 // commitsParams reports whether f hashes its parameters (keccak256, or an
 // internal function that does) and checks the result: in a condition, or
 // passed to an internal function that reads state and checks something.
-func (f *Function) commitsParams() bool {
+func (f *Function) commitsParams() bool { return f.commitsParamsIn(2) }
+
+// commitsParamsIn is commitsParams, also through a helper f hands its
+// parameters (or values decoded from them) to that commits its own
+// (validate(id, target, data) comparing keccak256(target, data) with the
+// stored job's hash), depth helpers deep.
+func (f *Function) commitsParamsIn(depth int) bool {
 	params := func(n *Node) bool { return n.Kind == "identifier" && f.Param(n.Text()) && n.Field != "property" }
+	if depth > 0 {
+		fromParams := f.Derived(params)
+		found := false
+		f.Body.Walk(func(n *Node) bool {
+			if found || n.Kind != "call_expression" {
+				return !found
+			}
+			h := f.internalCallee(n)
+			if h == nil || h == f || h.Body == nil {
+				return true
+			}
+			fed := false
+			for _, a := range argNodes(n) {
+				if DependsOn(a, fromParams, params) {
+					fed = true
+				}
+			}
+			found = fed && h.commitsParamsIn(depth-1)
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
 	hash := func(n *Node) bool {
 		return n.Kind == "call_expression" && hashes(f, n, 3) && DependsOn(n, nil, params)
 	}
 	hashed := f.Derived(hash)
-	if len(hashed) == 0 {
-		return false
-	}
 	for _, c := range f.Conditions() {
-		if DependsOn(c, hashed, nil) {
+		if DependsOn(c, hashed, hash) { // if (keccak256(abi.encode(t, d)) != stored[id]) revert()
 			return true
 		}
+	}
+	if len(hashed) == 0 {
+		return false
 	}
 	found := false
 	f.Body.Walk(func(n *Node) bool {
