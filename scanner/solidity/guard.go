@@ -288,6 +288,18 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 				if f.unresolvedGetter(l) && f.authority(r) && !f.unresolvedGetter(r) || f.unresolvedGetter(r) && f.authority(l) && !f.unresolvedGetter(l) {
 					found = true
 				}
+				// The caller mapped by a pure function of it (an L1
+				// sender's L2 alias: undoAlias(msg.sender) == messenger):
+				// only the senders it maps there pass.
+				if f.senderImage(l) && f.authority(r) || f.senderImage(r) && f.authority(l) {
+					found = true
+				}
+				// msg.sender == address(0) admits no transaction, only an
+				// off-chain call (a proxy's owner check that lets eth_call
+				// through): it restricts as much as any check.
+				if op == "==" && (f.senderExpr(l) && zeroAddr.MatchString(dropSpace(r.Text())) || f.senderExpr(r) && zeroAddr.MatchString(dropSpace(l.Text()))) {
+					found = true
+				}
 			}
 		case "array_access":
 			if f.callerLookup(n) && !amountUse(n) {
@@ -928,4 +940,37 @@ func writtenOnlyByPrivileged(c *Contract, v string) bool {
 		}
 	}
 	return true
+}
+
+// senderImage reports a call that maps the caller through a function
+// with no state of its own: a pure function of the contract or of a
+// library (or a library outside the bundle called by name) given the
+// caller, like an address alias helper.
+func (f *Function) senderImage(n *Node) bool {
+	n = unwrapConversion(n)
+	if n == nil || n.Kind != "call_expression" {
+		return false
+	}
+	fed := false
+	for _, a := range argNodes(n) {
+		if f.senderExpr(a) {
+			fed = true
+		}
+	}
+	if !fed {
+		return false
+	}
+	h := f.internalCallee(n)
+	if h == nil {
+		h = f.libraryCallee(n)
+	}
+	if h != nil {
+		return h.Mutability == "pure"
+	}
+	fn := n.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return false
+	}
+	obj := fn.Child("object")
+	return obj.Kind == "identifier" && !f.Param(obj.Text()) && !f.Locals()[obj.Text()] && f.Contract.StateVar(obj.Text()) == nil && f.Contract.Unit.lookup(obj.Text()) == nil
 }
