@@ -10,7 +10,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // Decides: transfer, or send/call whose failure reverts (the result, or
 // the local its success flag is stored in, (bool ok, ) = x.call{value:
 // v}(""), read next in require/assert or in an if whose arm reverts),
-// either inside a loop, or to a recipient stored in a state variable that
+// either inside a loop (or in a helper a loop calls with an entry of a
+// stored list, two calls up), or to a recipient stored in a state variable that
 // an unguarded public function sets to msg.sender. Reports the payment.
 //
 // Known false positives: loops over a short, trusted list.
@@ -64,11 +65,47 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 					continue // the privileged account can only lock itself out
 				}
 				stateRecipient := root != nil && f.IsState(root.Text(), locals) && installed[root.Text()]
-				if inLoop(call.Node) || stateRecipient {
+				if inLoop(call.Node) || stateRecipient || calledInLoop(f, call.Target, 2) {
 					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))
 				}
 			}
 		}
 	}
 	return out
+}
+
+// calledInLoop reports whether some call of f in the bundle sits in a
+// loop and passes, for the payment's target, an entry of a stored list
+// (pay(recipients[i])): a list the caller hands in can leave out whoever
+// refuses. depth calls up.
+func calledInLoop(f *Function, target *Node, depth int) bool {
+	t := lvalueRoot(unwrapConversion(target))
+	if t == nil || !f.Param(t.Text()) {
+		return false
+	}
+	idx := -1
+	for i, p := range f.Params {
+		if p.Name == t.Text() {
+			idx = i
+		}
+	}
+	for _, c := range f.callers() {
+		if c.fn == f || c.fn.Body == nil {
+			continue
+		}
+		args := argNodes(c.call)
+		if idx < 0 || idx >= len(args) {
+			continue
+		}
+		a := args[idx]
+		if inLoop(c.call) {
+			if r := lvalueRoot(unwrapConversion(a)); r != nil && c.fn.stateName(r) {
+				return true
+			}
+		}
+		if depth > 0 && calledInLoop(c.fn, a, depth-1) {
+			return true
+		}
+	}
+	return false
 }
