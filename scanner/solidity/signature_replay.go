@@ -169,7 +169,7 @@ func replayProtected(f *Function) bool {
 	// amount; require(fills[user][hash] + amount <= max)).
 	digest := f.Derived(isHashCall)
 	for _, w := range writes {
-		if inHash[w.Var] || inCond[w.Var] && (markWrite(w.Node) || keyedBy(w.Node, digest)) {
+		if inHash[w.Var] || inCond[w.Var] && (markWrite(w.Node) && !(bump(w.Node) && capsAbove(f, w.Var)) || keyedBy(w.Node, digest)) {
 			return true
 		}
 	}
@@ -203,7 +203,9 @@ func replayProtected(f *Function) bool {
 func marksState(h *Function, depth int) bool {
 	return h.Reaches(depth, func(g *Function) bool {
 		for _, w := range g.StateWrites() {
-			if markWrite(w.Node) {
+			// A counter capped above one (count[id] < maxUses) lets the
+			// signature through that many times.
+			if markWrite(w.Node) && !(bump(w.Node) && capsAbove(g, w.Var)) {
 				return true
 			}
 		}
@@ -238,6 +240,50 @@ func markWrite(n *Node) bool {
 		return isLiteral(r) || r.Text() == "true" || r.Text() == "false"
 	}
 	return false
+}
+
+// bump reports a write that adds one: x++, x += 1, x = x + 1.
+func bump(n *Node) bool {
+	switch n.Kind {
+	case "update_expression":
+		return true
+	case "augmented_assignment_expression":
+		return n.Operator() == "+=" && unparen(n.Child("right")).Text() == "1"
+	case "assignment_expression":
+		r := unparen(n.Child("right"))
+		return r != nil && r.Kind == "binary_expression" && r.Operator() == "+"
+	}
+	return false
+}
+
+// capsAbove reports whether a condition of f bounds variable v by an
+// amount other than 0 or 1 (require(count[id] < maxUses)): a counter so
+// capped lets the same signature through that many times, where a used
+// flag (== 0, < 1) lets it through once.
+func capsAbove(f *Function, v string) bool {
+	found := false
+	for _, c := range f.Conditions() {
+		c.Walk(func(x *Node) bool {
+			if found || x.Kind != "binary_expression" {
+				return !found
+			}
+			switch x.Operator() {
+			case "<", "<=", ">", ">=":
+			default:
+				return true
+			}
+			l, r := unparen(x.Child("left")), unparen(x.Child("right"))
+			for _, side := range [][2]*Node{{l, r}, {r, l}} {
+				if root := lvalueRoot(side[0]); root != nil && root.Text() == v {
+					if t := dropSpace(side[1].Text()); t != "0" && t != "1" {
+						found = true
+					}
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // keyedBy reports whether write w's target is indexed by one of names.
