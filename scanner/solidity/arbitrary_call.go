@@ -25,8 +25,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // authorised, and so is a call under a condition on a signer the function
 // recovers (signerChecked: a forwarder or wallet running a signed
 // request), and so is a call to a target a guard requires to be in an
-// allow-list only privileged callers write (Function.allowListed).
-// Reports the call.
+// allow-list only privileged callers write (Function.allowListed). A call
+// of the contract itself (address(this).call(data)) with the caller's
+// calldata is reported when some function lets only the contract call it
+// (selfGuarded): the caller passes that check. Reports the call.
 //
 // A call that also sends a caller-chosen amount of the contract's ether
 // is SOL-ARBITRARY-SEND's as well: two problems on one line.
@@ -89,7 +91,17 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 	controlled := func(n *Node) bool { return n != nil && DependsOnExcept(n, derived, src, skip) }
 	var out []*Call
 	for _, c := range f.LowLevelCalls() {
-		if c.Kind != "call" || !c.Invoked || len(c.Args) == 0 || !controlled(c.Target) {
+		if c.Kind != "call" || !c.Invoked || len(c.Args) == 0 {
+			continue
+		}
+		// address(this).call(data): the caller runs any function of this
+		// contract as the contract itself, past every check that only the
+		// contract may call (require(msg.sender == address(this))).
+		if selfTarget(c.Target) && controlled(c.Args[0]) && selfGuarded(f.Contract) {
+			out = append(out, c)
+			continue
+		}
+		if !controlled(c.Target) {
 			continue
 		}
 		// Before 0.5, call(sel, a, b) takes the selector first: the
@@ -290,3 +302,34 @@ func hashes(f *Function, call *Node, depth int) bool {
 
 // readsStateDeep is readsState through the internal functions g calls.
 func readsStateDeep(g *Function, depth int) bool { return g.Reaches(depth, readsState) }
+
+// selfGuarded reports whether some function of c's lineage lets only the
+// contract itself call it: a caller check against this.
+func selfGuarded(c *Contract) bool {
+	for _, x := range c.Lineage() {
+		for _, fs := range [][]*Function{x.Functions, x.Modifiers} {
+			for _, g := range fs {
+				if g.Body == nil {
+					continue
+				}
+				for _, cond := range g.Conditions() {
+					found := false
+					cond.Walk(func(n *Node) bool {
+						if found || n.Kind != "binary_expression" || n.Operator() != "==" && n.Operator() != "!=" {
+							return !found
+						}
+						l, r := n.Child("left"), n.Child("right")
+						if g.senderExpr(l) && selfTarget(r) || g.senderExpr(r) && selfTarget(l) {
+							found = true
+						}
+						return !found
+					})
+					if found {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
