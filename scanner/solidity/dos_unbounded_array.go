@@ -55,6 +55,10 @@ func (d dosUnboundedArray) Check(u *Unit) []scanner.Finding {
 		f.Body.Walk(func(n *Node) bool {
 			switch n.Kind {
 			case "for_statement", "while_statement", "do_while_statement":
+				if n.Kind == "for_statement" && narrowCounter(f, n) {
+					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+					return true
+				}
 				if f.Mutability != "view" && f.Mutability != "pure" && f.Mutability != "constant" {
 					if a := loopArray(n, isArray); a != "" && loopWorks(f, n) && growable(f.Contract, a) {
 						out = append(out, u.finding(d.Meta().ID, n, scope(f)))
@@ -182,6 +186,15 @@ func capped(g *Function, w *Node, a string) bool {
 			return true
 		}
 	}
+	// A check after the growth that every normal exit passes
+	// (xs.push(v); require(xs.length < 256)).
+	if cfg := g.CFG(); cfg.Reachable(cfg.Exit) {
+		for _, gd := range cfg.guardsAt(cfg.Exit) {
+			if gd.Cond.Start > w.Start && DependsOn(gd.Cond, derived, isLen) {
+				return true
+			}
+		}
+	}
 	return false
 }
 
@@ -202,6 +215,93 @@ func constructionOnly(f *Function, depth int) bool {
 	for _, c := range cs {
 		if c.fn == f || !constructionOnly(c.fn, depth-1) {
 			return false
+		}
+	}
+	return true
+}
+
+// narrowCounter reports a for loop whose counter is declared narrower
+// than the length of the stored list it runs over (directly or through a
+// local holding it), where the list's growth is not capped:
+// for (uint8 i = 0; i < xs.length; i++)
+// (or var i = 0 before 0.5, which is a uint8), for counters below 32
+// bits. Past 255 entries the counter wraps and the loop never ends
+// (before 0.8) or the increment reverts (0.8 on): the function stops
+// working for good.
+func narrowCounter(f *Function, loop *Node) bool {
+	init := loop.Child("initial")
+	if init == nil || init.Kind != "variable_declaration_statement" {
+		return false
+	}
+	decl := init.FirstKind("variable_declaration")
+	if decl == nil {
+		return false
+	}
+	name := decl.Child("name").Text()
+	width := 0
+	if t := decl.Child("type"); t != nil {
+		width = intWidth(t.Text())
+	}
+	if width == 0 && strings.HasPrefix(strings.TrimSpace(init.Text()), "var") && f.Contract.Unit.Version.Before(5, 0) {
+		if v := init.Child("value"); v != nil && isLiteral(v) {
+			width = 8 // var i = 0 infers the smallest type that holds 0
+		}
+	}
+	// From 32 bits on, no list can outgrow the counter: pushing 2**32
+	// entries costs more gas than any chain will ever spend on it.
+	if width == 0 || width >= 32 {
+		return false
+	}
+	cond := loop.Child("condition")
+	if cond != nil && cond.Kind == "expression_statement" && len(cond.Children) > 0 {
+		cond = cond.Children[0]
+	}
+	cond = unparen(cond)
+	if cond == nil || cond.Kind != "binary_expression" {
+		return false
+	}
+	switch cond.Operator() {
+	case "<", "<=", "!=":
+	default:
+		return false
+	}
+	l, r := unparen(cond.Child("left")), unparen(cond.Child("right"))
+	if l == nil || r == nil || l.Text() != name {
+		return false
+	}
+	// The bound: a length, or a variable declared wider than the counter;
+	// not the length of an array every growth of which is capped
+	// (require(xs.length < 256) where it is pushed to).
+	length := r
+	if r.Kind == "identifier" {
+		w, ok := f.declaredWidths()[r.Text()]
+		if !ok || w <= width {
+			return false
+		}
+		if ds := f.Reaching().At(r); len(ds) == 1 && ds[0].Value != nil {
+			length = unparen(ds[0].Value) // uint n = xs.length
+		}
+	}
+	// Only a stored list grows across calls; a list passed in is as long
+	// as its caller makes it.
+	if length.Kind == "member_expression" && length.Child("property").Text() == "length" {
+		a := lvalueRoot(length.Child("object"))
+		return a != nil && f.IsState(a.Text(), f.Locals()) && !growthCapped(f.Contract, a.Text())
+	}
+	return false
+}
+
+// growthCapped reports whether every push to (or length increase of)
+// state array a in c's lineage is capped by a guard comparing its length.
+func growthCapped(c *Contract, a string) bool {
+	for _, g := range c.AllFunctions() {
+		if g.Body == nil {
+			continue
+		}
+		for _, w := range g.StateWrites() {
+			if w.Var == a && grownArray(w.Node) != nil && !capped(g, w.Node, a) {
+				return false
+			}
 		}
 	}
 	return true
