@@ -116,16 +116,8 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 	if depth == 0 {
 		return out
 	}
-	f.Body.Walk(func(n *Node) bool {
-		if n.Kind != "call_expression" {
-			return true
-		}
-		h := f.internalCallee(n)
-		if h == nil || h == f || h.Body == nil || h.Guarded() {
-			return true
-		}
-		out = append(out, arbitraryCalls(h, BoundParams(h, n, controlled), depth-1, visiting)...)
-		return true
+	f.unguardedHelpers(controlled, func(h *Function, bound map[string]bool) {
+		out = append(out, arbitraryCalls(h, bound, depth-1, visiting)...)
 	})
 	return out
 }

@@ -94,16 +94,8 @@ func pullsFrom(f *Function, from map[string]bool, depth int, visiting map[*Funct
 	if depth == 0 {
 		return out
 	}
-	f.Body.Walk(func(n *Node) bool {
-		if n.Kind != "call_expression" {
-			return true
-		}
-		h := f.internalCallee(n)
-		if h == nil || h == f || h.Body == nil || h.Guarded() {
-			return true
-		}
-		out = append(out, pullsFrom(h, BoundParams(h, n, controlled), depth-1, visiting)...)
-		return true
+	f.unguardedHelpers(controlled, func(h *Function, bound map[string]bool) {
+		out = append(out, pullsFrom(h, bound, depth-1, visiting)...)
 	})
 	return out
 }

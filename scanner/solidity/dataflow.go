@@ -224,3 +224,21 @@ func BoundParams(h *Function, call *Node, p func(*Node) bool) map[string]bool {
 	}
 	return out
 }
+
+// unguardedHelpers calls visit for each call f makes of an internal
+// function without a guard of its own, with the parameters that call
+// binds to values controlled accepts (BoundParams): how a caller's values
+// reach the helpers of a function anyone can call.
+func (f *Function) unguardedHelpers(controlled func(*Node) bool, visit func(h *Function, bound map[string]bool)) {
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind != "call_expression" {
+			return true
+		}
+		h := f.internalCallee(n)
+		if h == nil || h == f || h.Body == nil || h.Guarded() {
+			return true
+		}
+		visit(h, BoundParams(h, n, controlled))
+		return true
+	})
+}

@@ -122,10 +122,7 @@ func (encodePackedCollision) dynamicArg(f *Function, a *Node) bool {
 // hashOf returns the hash call that digests the packed encoding, directly
 // or through a local holding it, or nil.
 func (encodePackedCollision) hashOf(f *Function, packed *Node) *Node {
-	p := packed.Parent
-	for p != nil && p.Kind == "parenthesized_expression" {
-		p = p.Parent
-	}
+	p := outer(packed)
 	if p != nil && p.Kind == "call_argument" && isHashCall(p.Parent) {
 		return p.Parent
 	}

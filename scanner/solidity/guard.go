@@ -580,13 +580,19 @@ func (f *Function) boundToAuthority(x *Node, depth int) bool {
 
 var zeroAddr = regexp.MustCompile(`^address\((0x)?0+\)$`)
 
-// amountUse reports whether a mapping lookup is used as a number:
-// compared by size or in arithmetic (a balance check, not a permission).
-func amountUse(n *Node) bool {
+// outer returns n's parent past any parentheses around n.
+func outer(n *Node) *Node {
 	p := n.Parent
 	for p != nil && p.Kind == "parenthesized_expression" {
 		p = p.Parent
 	}
+	return p
+}
+
+// amountUse reports whether a mapping lookup is used as a number:
+// compared by size or in arithmetic (a balance check, not a permission).
+func amountUse(n *Node) bool {
+	p := outer(n)
 	if p == nil || p.Kind != "binary_expression" {
 		return false
 	}

@@ -179,10 +179,7 @@ func comparedWithAccumulator(n *Node) bool {
 // == 0), if (0 != msg.value) revert()): a check that no ether came, which
 // spends nothing however often it runs.
 func testedForZero(f *Function, n *Node) bool {
-	p := n.Parent
-	for p != nil && p.Kind == "parenthesized_expression" {
-		p = p.Parent
-	}
+	p := outer(n)
 	if p == nil || p.Kind != "binary_expression" {
 		return false
 	}

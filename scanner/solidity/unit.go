@@ -898,10 +898,7 @@ func scope(f *Function) string {
 // resultUnused reports whether the value of call is discarded: the call is
 // a statement of its own, or assigned to a local that is never read.
 func resultUnused(call *Node, f *Function) bool {
-	p := call.Parent
-	for p != nil && p.Kind == "parenthesized_expression" {
-		p = p.Parent
-	}
+	p := outer(call)
 	if p == nil {
 		return false
 	}

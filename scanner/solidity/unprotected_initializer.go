@@ -207,10 +207,7 @@ func flagTests(g *Function, cond *Node) map[string]bool {
 		if path == "" || strings.Contains(path, "[]") || r == nil || !g.stateName(r) || g.Locals()[r.Text()] {
 			return x.Kind != "identifier"
 		}
-		p := x.Parent
-		for p != nil && p.Kind == "parenthesized_expression" {
-			p = p.Parent
-		}
+		p := outer(x)
 		switch {
 		case x == cond || p == nil:
 			out[r.Text()] = true
