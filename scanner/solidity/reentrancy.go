@@ -390,8 +390,12 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 		return false
 	}
 	switch fn.Child("property").Text() {
-	case "call", "delegatecall", "staticcall", "send", "transfer", "value", "gas":
+	case "call", "delegatecall", "staticcall", "value", "gas":
 		return false
+	case "send", "transfer":
+		if len(argNodes(call)) == 1 {
+			return false // ether to an address, judged by the limited rule
+		}
 	}
 	if callbackABI[fn.Child("property").Text()] || f.libraryCall(call) {
 		return false
@@ -460,14 +464,25 @@ func writtenVars(h *Function, depth int) []string {
 func readBefore(f *Function, call *Node) map[string]bool {
 	read := map[string]bool{}
 	locals := f.Locals()
-	f.Body.Walk(func(n *Node) bool {
-		if n.Start >= call.Start {
-			return false
-		}
+	mark := func(n *Node) bool {
 		if n.Kind == "identifier" && f.IsState(n.Text(), locals) {
 			read[n.Text()] = true
 		}
 		return true
+	}
+	f.Body.Walk(func(n *Node) bool {
+		if n == call {
+			// Its arguments are evaluated before it runs: t.transfer(to,
+			// balance[to]) reads balance[to] first.
+			for _, a := range argNodes(call) {
+				a.Walk(mark)
+			}
+			return false
+		}
+		if n.Start >= call.Start && !n.Contains(call) {
+			return false
+		}
+		return mark(n)
 	})
 	return read
 }

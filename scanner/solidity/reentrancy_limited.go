@@ -79,7 +79,9 @@ func (d reentrancyLimited) Check(u *Unit) []scanner.Finding {
 			}
 		}
 		f.Body.Walk(func(n *Node) bool {
-			if n.Kind != "call_expression" || !tokenTransfer(f, n) || erc777Transfer(f, n) {
+			// A token the caller chooses runs the caller's code: that is
+			// SOL-REENTRANCY's (untrustedMemberCall), as ERC-777 hooks are.
+			if n.Kind != "call_expression" || !tokenTransfer(f, n) || erc777Transfer(f, n) || untrustedMemberCall(f, n) {
 				return true
 			}
 			if after(n) {
