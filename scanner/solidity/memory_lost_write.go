@@ -24,7 +24,10 @@ import (
 // later read of that member or element path (indices ignored; inside a
 // loop, any read in the loop), so a copy used as scratch space whose
 // updated fields are read back is left alone. Reports the declaration,
-// where memory becomes storage.
+// where memory becomes storage. Also a call handing storage to an
+// internal function whose parameter is a memory copy it writes into and
+// neither returns nor passes on (Slither's array-by-reference): reported
+// at the call.
 //
 // Known false positives: a scratch copy with a field set and never read
 // (dead code rather than a lost update). Known misses: a lost update that
@@ -76,8 +79,109 @@ func (d memoryLostWrite) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, decl.Parent, scope(f)))
 			}
 		}
+		// Storage handed to a helper that takes a memory copy and writes
+		// into it: setByValue(x) with setByValue(uint[1] memory a) { a[0] =
+		// 2; } changes nothing the caller keeps.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "call_expression" {
+				return true
+			}
+			h := f.internalCallee(n)
+			if h == nil || h == f || h.Body == nil {
+				return true
+			}
+			for i, a := range argNodes(n) {
+				if f.LocationOf(a) != Storage || f.Contract.IsValueType(f.ExprType(a)) {
+					continue
+				}
+				if p := h.memoryParam(i); p != "" && writesInto(h, p) && !handsBack(h, p) {
+					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+					break
+				}
+			}
+			return true
+		})
 	}
 	return out
+}
+
+// memoryParam returns the name of h's i-th parameter when it is a
+// reference held in memory (declared memory, or without a location before
+// 0.5), or "".
+func (h *Function) memoryParam(i int) string {
+	k := 0
+	for _, ch := range h.Node.Children {
+		if ch.Kind != "parameter" {
+			continue
+		}
+		if k == i {
+			name := ch.Child("name").Text()
+			t := ch.Child("type")
+			if name == "" || t == nil || h.Contract.IsValueType(t.Text()) {
+				return ""
+			}
+			switch declaredLoc(ch) {
+			case Memory:
+				return name
+			case Unknown:
+				if h.Contract.Unit.Version.Before(5, 0) {
+					return name
+				}
+			}
+			return ""
+		}
+		k++
+	}
+	return ""
+}
+
+// writesInto reports whether f writes an element or member of its local
+// or parameter name (name[i] = …, name.a += …, delete name.a).
+func writesInto(f *Function, name string) bool {
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		var t *Node
+		switch n.Kind {
+		case "assignment_expression", "augmented_assignment_expression":
+			t = n.Child("left")
+		case "update_expression":
+			t = n.Child("argument")
+		case "unary_expression":
+			if strings.HasPrefix(n.Text(), "delete") && len(n.Children) > 1 {
+				t = n.Children[len(n.Children)-1]
+			}
+		}
+		if t != nil && t.Kind != "identifier" {
+			if r := lvalueRoot(t); r != nil && r.Text() == name {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// handsBack reports whether f returns its parameter name, or a value
+// computed from it, or passes it on to another call: the caller may get
+// the changes back.
+func handsBack(f *Function, name string) bool {
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "return_statement":
+			found = mentionsAny(n, map[string]bool{name: true})
+		case "call_argument":
+			found = mentionsAny(n, map[string]bool{name: true}) && n.Ancestor("emit_statement") == nil
+		}
+		return !found
+	})
+	return found || isReturn(f, name)
 }
 
 // copiedFromStorage reports whether the local's initial value, or a value
