@@ -86,7 +86,7 @@ func (d msgValueLoop) Check(u *Unit) []scanner.Finding {
 			}
 			return true
 		})
-		if f.Mutability != "payable" {
+		if f.Mutability != "payable" && !reachedPaying(f, 2) {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
@@ -202,4 +202,22 @@ func testedForZero(f *Function, n *Node) bool {
 	}
 	sv := f.Contract.StateVar(other.Text())
 	return sv != nil && sv.Constant && sv.Node != nil && zeroValue(sv.Node.Child("value"))
+}
+
+// reachedPaying reports whether internal function f is called, depth
+// calls up, from a payable function: msg.value there is what that call
+// received.
+func reachedPaying(f *Function, depth int) bool {
+	if f.Entry() || depth == 0 {
+		return false
+	}
+	for _, c := range f.callers() {
+		if c.fn == f {
+			continue
+		}
+		if c.fn.Mutability == "payable" || reachedPaying(c.fn, depth-1) {
+			return true
+		}
+	}
+	return false
 }
