@@ -56,7 +56,7 @@ func (d arbitraryCall) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	seen := map[*Node]bool{}
 	for _, f := range u.funcs() {
-		if f.Body == nil || !f.Entry() || f.Guarded() || f.commitsParams() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.AlwaysReverts() || f.commitsParams() {
 			continue
 		}
 		all := map[string]bool{}
@@ -116,7 +116,7 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 	if depth == 0 {
 		return out
 	}
-	f.unguardedHelpers(controlled, func(h *Function, bound map[string]bool) {
+	f.unguardedHelpers(controlled, func(_ *Node, h *Function, bound map[string]bool) {
 		out = append(out, arbitraryCalls(h, bound, depth-1, visiting)...)
 	})
 	return out

@@ -1,6 +1,10 @@
 package solidity
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
 
 // arbitraryFrom: tokens pulled from an account the caller names. Users
 // approve a contract to move their tokens; transferFrom(from, to, v)
@@ -49,7 +53,7 @@ func (d arbitraryFrom) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	seen := map[*Node]bool{}
 	for _, f := range u.funcs() {
-		if f.Body == nil || !f.Entry() || f.Guarded() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.AlwaysReverts() {
 			continue
 		}
 		params := map[string]bool{}
@@ -94,10 +98,75 @@ func pullsFrom(f *Function, from map[string]bool, depth int, visiting map[*Funct
 	if depth == 0 {
 		return out
 	}
-	f.unguardedHelpers(controlled, func(h *Function, bound map[string]bool) {
+	f.unguardedHelpers(controlled, func(call *Node, h *Function, bound map[string]bool) {
+		// Values a signature check before the call vouched for (orders
+		// their makers signed, checked in a helper): the makers agreed.
+		args := argNodes(call)
+		for i, p := range h.Params {
+			if bound[p.Name] && i < len(args) && signedBefore(f, call, args[i]) {
+				delete(bound, p.Name)
+			}
+		}
 		out = append(out, pullsFrom(h, bound, depth-1, visiting)...)
 	})
 	return out
+}
+
+// signedBefore reports whether, before call, f hands a value sharing an
+// identifier with arg to something that recovers a signer (ecrecover, a
+// recovery library, or an internal helper that does, three calls deep):
+// the signatures over those values are checked on the way.
+func signedBefore(f *Function, call, arg *Node) bool {
+	names := map[string]bool{}
+	arg.Walk(func(x *Node) bool {
+		if x.Kind == "identifier" && x.Field != "property" {
+			names[x.Text()] = true
+		}
+		return true
+	})
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Start >= call.Start {
+			return false
+		}
+		if n.Kind == "call_expression" && mentionsAny(n, names) && checksSignature(f, n, 3) {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// checksSignature reports whether call checks a signature: it recovers a
+// signer (recovers), or is a verifier of the shape (signer, digest,
+// signature) -> bool (SignatureChecker.isValidSignatureNow, which also
+// asks ERC-1271 wallets), or is an internal function that makes such a
+// call, depth calls deep.
+func checksSignature(f *Function, call *Node, depth int) bool {
+	if recovers(f, call, depth) {
+		return true
+	}
+	var types []string
+	for _, a := range argNodes(call) {
+		types = append(types, exprType(f, a))
+	}
+	switch strings.Join(types, " ") {
+	case "address bytes32 bytes", "address bytes32 uint8 bytes32 bytes32":
+		return true
+	}
+	if depth == 0 {
+		return false
+	}
+	h := f.internalCallee(call)
+	if h == nil || h == f || h.Body == nil {
+		return false
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		found = found || n.Kind == "call_expression" && checksSignature(h, n, depth-1)
+		return !found
+	})
+	return found
 }
 
 // pulledAccount returns the account a transfer on another contract's

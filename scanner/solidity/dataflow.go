@@ -229,7 +229,7 @@ func BoundParams(h *Function, call *Node, p func(*Node) bool) map[string]bool {
 // function without a guard of its own, with the parameters that call
 // binds to values controlled accepts (BoundParams): how a caller's values
 // reach the helpers of a function anyone can call.
-func (f *Function) unguardedHelpers(controlled func(*Node) bool, visit func(h *Function, bound map[string]bool)) {
+func (f *Function) unguardedHelpers(controlled func(*Node) bool, visit func(call *Node, h *Function, bound map[string]bool)) {
 	f.Body.Walk(func(n *Node) bool {
 		if n.Kind != "call_expression" {
 			return true
@@ -238,7 +238,7 @@ func (f *Function) unguardedHelpers(controlled func(*Node) bool, visit func(h *F
 		if h == nil || h == f || h.Body == nil || h.Guarded() {
 			return true
 		}
-		visit(h, BoundParams(h, n, controlled))
+		visit(n, h, BoundParams(h, n, controlled))
 		return true
 	})
 }

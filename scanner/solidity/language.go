@@ -92,7 +92,7 @@ func (u *Unit) dropReverted(fs []scanner.Finding) []scanner.Finding {
 		if f.Body == nil || f.Kind == "modifier" {
 			continue
 		}
-		if g := f.CFG(); !g.Reachable(g.Exit) && g.Reachable(g.Revert) {
+		if f.AlwaysReverts() {
 			spans = append(spans, span{f.Node.Line, f.Node.EndLine})
 		}
 	}
@@ -126,4 +126,15 @@ func ParseFile(f scanner.File) *Unit {
 	u := p.parse(f)
 	link([]*Unit{u})
 	return u
+}
+
+// AlwaysReverts reports whether every path through f reverts: its CFG's
+// exit is unreachable and its revert block reachable (a simulation that
+// reports its result by reverting). Nothing it does lasts.
+func (f *Function) AlwaysReverts() bool {
+	if f.Body == nil {
+		return false
+	}
+	g := f.CFG()
+	return !g.Reachable(g.Exit) && g.Reachable(g.Revert)
 }
