@@ -871,8 +871,10 @@ func storageParamWrites(f *Function) []*Node {
 // allowListed reports whether a guard on the way to n requires target to
 // be in an allow-list the caller cannot write: a state mapping looked up
 // at the target and read as a truth value (require(trusted[t]), or a
-// modifier's trusted[a] invoked with t), every write of which is made by
-// the constructor or a function only privileged callers reach. The
+// modifier's trusted[a] invoked with t), or a registry contract held in
+// state asked about it (require(registry.isValid(t))), every write of
+// which is made by the constructor or a function only privileged callers
+// reach. The
 // contract, not the caller, then chose what can run there.
 func (f *Function) allowListed(n, target *Node) bool {
 	names := map[string]bool{}
@@ -898,12 +900,31 @@ func (f *Function) allowListed(n, target *Node) bool {
 		}
 		listed := func(c *Node) bool {
 			c = unparen(c)
-			if c == nil || c.Kind != "array_access" {
+			switch {
+			case c == nil:
 				return false
+			case c.Kind == "array_access":
+				root := lookupRoot(c)
+				return root != nil && owner.stateName(root) && mentionsAny(c.Child("index"), local) &&
+					writtenOnlyByPrivileged(f.Contract, root.Text())
+			case c.Kind == "call_expression":
+				// registry.isValid(t) of a registry the contract holds
+				// and only privileged callers set.
+				fn := c.Child("function")
+				if fn == nil || fn.Kind != "member_expression" {
+					return false
+				}
+				root := lvalueRoot(unwrapConversion(fn.Child("object")))
+				if root == nil || !owner.stateName(root) || !writtenOnlyByPrivileged(f.Contract, root.Text()) {
+					return false
+				}
+				for _, a := range argNodes(c) {
+					if mentionsAny(a, local) {
+						return true
+					}
+				}
 			}
-			root := lookupRoot(c)
-			return root != nil && owner.stateName(root) && mentionsAny(c.Child("index"), local) &&
-				writtenOnlyByPrivileged(f.Contract, root.Text())
+			return false
 		}
 		if restrictsBy(gd.Cond, gd.True, listed) {
 			return true
