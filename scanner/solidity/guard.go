@@ -521,7 +521,7 @@ func (f *Function) authorityIn(n *Node, depth int) bool {
 	n.Walk(func(x *Node) bool {
 		switch x.Kind {
 		case "identifier":
-			if f.stateName(x) || depth > 0 && f.boundToAuthority(x, depth-1) {
+			if f.stateName(x) || depth > 0 && f.boundToAuthority(x, depth-1) || f.inheritedName(x) {
 				ok = true
 			}
 		case "call_expression":
@@ -1000,4 +1000,25 @@ func (f *Function) senderImage(n *Node) bool {
 	}
 	obj := fn.Child("object")
 	return obj.Kind == "identifier" && !f.Param(obj.Text()) && !f.Locals()[obj.Text()] && f.Contract.StateVar(obj.Text()) == nil && f.Contract.Unit.lookup(obj.Text()) == nil
+}
+
+// inheritedName reports an identifier declared nowhere the bundle shows,
+// in a contract with a base the bundle does not hold: a state variable
+// that base declares (POOL of an imported flash-loan receiver base). Like
+// an unresolved getter, taking it for the caller's would be the false
+// positive users see.
+func (f *Function) inheritedName(x *Node) bool {
+	if x.Kind != "identifier" || x.Field == "property" {
+		return false
+	}
+	name := x.Text()
+	switch name {
+	case "msg", "block", "tx", "this", "super", "now", "abi", "type":
+		return false
+	}
+	if f.Param(name) || f.Locals()[name] || f.Contract.StateVar(name) != nil || f.Contract.Unit.lookup(name) != nil ||
+		builtinFuncs[name] || elementary.MatchString(name) || isReturn(f, name) {
+		return false
+	}
+	return unresolvedBase(f.Contract)
 }

@@ -566,7 +566,7 @@ func inheritedCall(f *Function, n *Node) bool {
 func unresolvedBase(c *Contract) bool {
 	for _, x := range c.Lineage() {
 		for _, b := range x.BaseNames {
-			if c.Unit.lookup(b) == nil {
+			if x.Unit.lookup(b) == nil {
 				return true
 			}
 		}
