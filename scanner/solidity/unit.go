@@ -102,6 +102,7 @@ type Contract struct {
 	privVia         map[string]bool         // privilegedViaHelpers
 	privPaths       map[string][]string     // root → checked access paths (unprotected_owner.go)
 	privDepths      map[string]map[int]bool // root → key positions the caller is looked up at
+	privValue       map[string]bool         // roots whose entries the caller is compared with
 	implOnce        sync.Once               // implVars
 	impl            map[string]bool
 }

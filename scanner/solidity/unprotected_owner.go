@@ -238,6 +238,12 @@ func grantsNothing(f *Function, w Write) bool {
 			if ds := f.Contract.privDepths[w.Var]; len(ds) > 0 && !ds[len(idx)-1-k] {
 				return true
 			}
+			// A table whose entries checks compare callers with, never
+			// look them up in (msg.sender == delegates[app]): the caller
+			// names who acts for itself (delegates[msg.sender] = d).
+			if f.Contract.privValue[w.Var] && len(f.Contract.privDepths[w.Var]) == 0 && len(idx) == 1 {
+				return true
+			}
 		}
 	}
 	if own && (revokes(w.Node) || paidFor(f, w.Node)) {
@@ -673,6 +679,9 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool, caller string) {
 						}
 						if caller == "" {
 							c.addPrivPath(root.Text(), path)
+							if pair[1].Kind == "array_access" {
+								c.addPrivValue(root.Text())
+							}
 						}
 					}
 				}
@@ -718,6 +727,15 @@ func (c *Contract) addPrivPath(root, path string) {
 		path = root
 	}
 	c.privPaths[root] = append(c.privPaths[root], path)
+}
+
+// addPrivValue records that a caller check compares the caller with an
+// entry of root (msg.sender == delegates[app]). It runs inside privOnce.
+func (c *Contract) addPrivValue(root string) {
+	if c.privValue == nil {
+		c.privValue = map[string]bool{}
+	}
+	c.privValue[root] = true
 }
 
 // addPrivDepth records that a caller check looks the caller up at key
