@@ -9,8 +9,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // msg.sender (tx.origin == msg.sender is the "no contracts" idiom) or a
 // zero address or literal (tx.origin != address(0) tells simulations
 // apart), nor one in a condition that also compares tx.origin with zero
-// (a simulator's sentinel origin beside the zero one, simulationCheck).
-// Reports the comparison.
+// (a simulator's sentinel origin beside the zero one, simulationCheck),
+// nor a comparison with a constant whose value is a literal address
+// (literalConstant: an estimation origin). Reports the comparison.
 //
 // Known false positives: none known for comparisons against stored addresses.
 type txOrigin struct{}
@@ -46,7 +47,7 @@ func (d txOrigin) Check(u *Unit) []scanner.Finding {
 			other = l
 		}
 		// tx.origin != address(0) is a simulation check, not authorisation.
-		if isLiteral(other) || zeroAddr.MatchString(dropSpace(other.Text())) || simulationCheck(n) {
+		if isLiteral(other) || zeroAddr.MatchString(dropSpace(other.Text())) || simulationCheck(n) || literalConstant(u, o, other) {
 			continue
 		}
 		if isMember(l, "tx", "origin") && !isMember(r, "msg", "sender") || isMember(r, "tx", "origin") && !isMember(l, "msg", "sender") {
@@ -84,4 +85,27 @@ func simulationCheck(cmp *Node) bool {
 		return !found
 	})
 	return found
+}
+
+// literalConstant reports a constant whose value is a literal address
+// (address(1), 0x…): a fixed sentinel such as an estimation origin, like
+// the literal itself. n names it directly or through a library
+// (Constants.ESTIMATION_ADDRESS).
+func literalConstant(u *Unit, at, n *Node) bool {
+	var sv *StateVar
+	switch {
+	case n.Kind == "identifier":
+		if f := u.funcOf(at); f != nil {
+			sv = f.Contract.StateVar(n.Text())
+		}
+	case n.Kind == "member_expression":
+		if lib := u.lookup(n.Child("object").Text()); lib != nil {
+			sv = lib.StateVar(n.Child("property").Text())
+		}
+	}
+	if sv == nil || !sv.Constant || sv.Node == nil {
+		return false
+	}
+	v := unwrapConversion(sv.Node.Child("value"))
+	return v != nil && isLiteral(v)
 }
