@@ -1,8 +1,9 @@
 package solidity
 
-// The grammar binds a call, an index or a member access after a binary or
-// unary operator looser than the operator: x / y.f(z) parses as
-// (x / y).f(z), !m[k] as (!m)[k], a == b.g() as (a == b).g(). Solidity
+// The grammar binds a call, an index, a member access or a postfix ++/--
+// after a binary or unary operator looser than the operator: x / y.f(z)
+// parses as (x / y).f(z), !m[k] as (!m)[k], a == b.g() as (a == b).g(),
+// a == n[k]++ as (a == n[k])++. Solidity
 // binds them tighter, and without parentheses no valid program means the
 // grammar's reading, so reassociate rotates each such node back:
 // call(member(binary(x, /, y), f), z) becomes binary(x, /, call(member(y,
@@ -29,6 +30,12 @@ func postfix(n *Node) **Node {
 		field = "object"
 	case "array_access":
 		field = "base"
+	case "update_expression":
+		// A postfix x++ / x--: a == b++ parses as (a == b)++.
+		if k := len(n.Children); k < 2 || n.Children[k-1].Named {
+			return nil
+		}
+		field = "argument"
 	default:
 		return nil
 	}

@@ -31,6 +31,10 @@ func shape(n *solidity.Node) string {
 		return shape(n.Child("base")) + "[" + shape(n.Child("index")) + "]"
 	case "parenthesized_expression":
 		return shape(n.Children[0])
+	case "update_expression":
+		if k := len(n.Children); k == 2 && !n.Children[1].Named {
+			return "(" + shape(n.Children[0]) + n.Children[1].Kind + ")"
+		}
 	case "ternary_expression":
 		var parts []string
 		for _, c := range n.Children {
@@ -67,6 +71,9 @@ func TestReassociate(t *testing.T) {
 		"c ? a : m[k]":                  "(c ? a : m[k])",
 		"(c ? a : b).f()":               "(c ? a : b).f()",
 		"a.b(c) + d.e[f] * g.h(i).j[k]": "(a.b(c) + (d.e[f] * g.h(i).j[k]))",
+		"a == n[k]++":                   "(a == (n[k]++))",
+		"a.b != c.d--":                  "(a.b != (c.d--))",
+		"(a == b)++":                    "((a == b)++)",
 	}
 	for expr, want := range cases {
 		src := "pragma solidity ^0.8.0;\ncontract A {\n    function f() public {\n        r = " + expr + ";\n    }\n}\n"
