@@ -1,5 +1,7 @@
 package solidity
 
+import "strings"
+
 // The analysis layer's control flow: a graph of basic blocks per function,
 // with the function's modifiers inlined at their "_" placeholders, and
 // dominance on it. Guard facts (guard.go) and detectors read it.
@@ -240,6 +242,18 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 				b.add(cur, s)
 				b.edge(cur, b.g.Revert)
 				return nil
+			default:
+				// _require(c, code): a helper that reverts unless its
+				// first argument holds is a require.
+				if h := b.owner.internalCallee(call); h != nil && revertsUnless(h) {
+					if args := argNodes(call); len(args) > 0 {
+						cur = b.expr(cur, args[0])
+						b.add(cur, s)
+						t, f := b.branch(cur, args[0])
+						b.edge(f, b.g.Revert)
+						return t
+					}
+				}
 			case "selfdestruct", "suicide":
 				b.add(cur, s)
 				b.edge(cur, b.g.Exit)
@@ -479,6 +493,84 @@ func (g *CFG) ReachableFrom(from, to *Node) bool {
 		}
 		seen[b] = true
 		stack = append(stack, b.Succs...)
+	}
+	return false
+}
+
+// revertsUnless reports a helper that reverts unless its first parameter,
+// a bool, holds, and does nothing else: if (!c) _revert(code); or
+// require(c, …); as a whole body (Balancer's _require(condition, code)).
+func revertsUnless(h *Function) bool {
+	if h.Body == nil || len(h.Params) == 0 || h.Params[0].Type != "bool" || h.Params[0].Name == "" {
+		return false
+	}
+	stmts := h.Body.NamedChildren()
+	if len(stmts) != 1 {
+		return false
+	}
+	p := h.Params[0].Name
+	st := stmts[0]
+	switch st.Kind {
+	case "if_statement":
+		c := unparen(st.Child("condition"))
+		if c == nil || c.Kind != "unary_expression" || c.Operator() != "!" || unparen(c.Children[len(c.Children)-1]).Text() != p {
+			return false
+		}
+		if st.Child("else") != nil {
+			return false
+		}
+		return abortsOnly(h, st.Child("body"))
+	case "expression_statement":
+		call := st.FirstKind("call_expression")
+		if call == nil || calleeName(call) != "require" {
+			return false
+		}
+		args := argNodes(call)
+		return len(args) > 0 && unparen(args[0]).Text() == p
+	}
+	return false
+}
+
+// abortsOnly reports a statement that can only revert: a revert, throw,
+// or a call of a function whose body is an assembly block that reverts
+// (_revert(code)) or a revert statement.
+func abortsOnly(h *Function, st *Node) bool {
+	if st == nil {
+		return false
+	}
+	if st.Kind == "block_statement" {
+		kids := st.NamedChildren()
+		if len(kids) != 1 {
+			return false
+		}
+		st = kids[0]
+	}
+	switch st.Kind {
+	case "revert_statement":
+		return true
+	case "expression_statement":
+		call := st.FirstKind("call_expression")
+		if call == nil {
+			return strings.TrimSpace(st.Text()) == "throw;"
+		}
+		switch calleeName(call) {
+		case "revert":
+			return true
+		}
+		g := h.internalCallee(call)
+		if g == nil || g.Body == nil {
+			return false
+		}
+		body := g.Body.NamedChildren()
+		if len(body) != 1 {
+			return false
+		}
+		switch body[0].Kind {
+		case "revert_statement":
+			return true
+		case "assembly_statement":
+			return strings.Contains(body[0].Text(), "revert(")
+		}
 	}
 	return false
 }

@@ -642,7 +642,29 @@ func (f *Function) internalCallee(call *Node) *Function {
 	if fn.Kind == "member_expression" {
 		return f.Contract.ResolveSuper(f.Contract, name, argCount(call))
 	}
-	return f.Contract.Resolve(name, argCount(call))
+	if g := f.Contract.Resolve(name, argCount(call)); g != nil {
+		return g
+	}
+	return f.Contract.Unit.freeFunction(name, argCount(call))
+}
+
+// freeFunction resolves a call of a free function: the file's own first,
+// then the bundle's, by name and arity; nil when none or several fit.
+func (u *Unit) freeFunction(name string, arity int) *Function {
+	var found *Function
+	for _, g := range u.freeFns[name] {
+		if len(g.Params) != arity {
+			continue
+		}
+		if g.Contract.Unit == u {
+			return g
+		}
+		if found != nil && found.Node != g.Node {
+			return nil // two files define it: do not guess
+		}
+		found = g
+	}
+	return found
 }
 
 // libraryCall reports whether x.g(…) calls a function of a library in the

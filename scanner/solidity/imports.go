@@ -49,6 +49,9 @@ func scopeByImports(units []*Unit, all map[string]*Contract) {
 	dup := map[string]bool{}
 	for _, u := range units {
 		for _, c := range u.Contracts {
+			if c == u.free {
+				continue
+			}
 			if first, ok := defined[c.Name]; ok && first != u {
 				dup[c.Name] = true
 			}

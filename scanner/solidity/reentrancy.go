@@ -198,6 +198,9 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			g := f.Contract.Function(fn.Text())
+			if g == nil {
+				g = f.Contract.Unit.freeFunction(fn.Text(), argCount(n))
+			}
 			if g == nil || g == f || g.Body == nil || locked(g) {
 				return true
 			}

@@ -25,7 +25,11 @@ type Unit struct {
 	bundle   map[string]*Contract // every contract of the bundle by name, set by Link
 	// scope overrides bundle for names several files define: the
 	// definition this file's imports reach (link, imports.go).
-	scope   map[string]*Contract
+	scope map[string]*Contract
+	// free holds the file's free functions (a nameless library), nil if
+	// none; freeFns the bundle's, by name (set by link).
+	free    *Contract
+	freeFns map[string][]*Function
 	calls   *callIndex // the bundle's call sites by callee, shared by its units (taint.go)
 	dets    []scanner.Detector[*Unit]
 	structs map[string][]Param // file-level struct declarations (0.6 on)
@@ -187,6 +191,16 @@ func (u *Unit) analyze() {
 			}
 		case "contract_declaration", "library_declaration", "interface_declaration":
 			u.Contracts = append(u.Contracts, u.contract(c))
+		case "function_definition":
+			// A free function (0.7 on): internal code of no contract, held
+			// by a nameless library of the file.
+			if u.free == nil {
+				u.free = &Contract{Kind: "library", Node: u.Root, Unit: u, Structs: map[string]bool{}, Fields: map[string][]Param{}}
+				u.Contracts = append(u.Contracts, u.free)
+			}
+			fn := u.function(c, u.free)
+			fn.Visibility = "internal"
+			u.free.Functions = append(u.free.Functions, fn)
 		case "struct_declaration":
 			if u.structs == nil {
 				u.structs = map[string][]Param{}
@@ -335,17 +349,27 @@ func link(units []*Unit) {
 	all := map[string]*Contract{}
 	for _, u := range units {
 		for _, c := range u.Contracts {
+			if c == u.free {
+				continue
+			}
 			if _, dup := all[c.Name]; !dup {
 				all[c.Name] = c
 			}
 		}
 	}
 	calls := &callIndex{}
+	free := map[string][]*Function{}
 	for _, u := range units {
 		u.bundle = all
 		u.calls = calls
 		u.scope = nil
+		u.freeFns = free
 		calls.all = append(calls.all, u.Contracts...)
+		if u.free != nil {
+			for _, g := range u.free.Functions {
+				free[g.Name] = append(free[g.Name], g)
+			}
+		}
 	}
 	scopeByImports(units, all)
 	for _, u := range units {
