@@ -242,6 +242,10 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 				b.add(cur, s)
 				b.edge(cur, b.g.Revert)
 				return nil
+			case "selfdestruct", "suicide":
+				b.add(cur, s)
+				b.edge(cur, b.g.Exit)
+				return nil
 			default:
 				// _require(c, code): a helper that reverts unless its
 				// first argument holds is a require.
@@ -254,10 +258,6 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 						return t
 					}
 				}
-			case "selfdestruct", "suicide":
-				b.add(cur, s)
-				b.edge(cur, b.g.Exit)
-				return nil
 			}
 		}
 		cur = b.expr(cur, s)
