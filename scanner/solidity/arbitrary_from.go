@@ -25,10 +25,12 @@ import (
 // account is tied to the caller: a condition on the way compares it with
 // the caller or looks it up together with the caller (operators[from]
 // [msg.sender]), or a signer the function recovers is checked (a signed
-// order or permit authorises the pull); nor when the function calls
-// permit for that account first (its signature authorises the pull;
-// front-running that permit is a denial of service, not a theft).
-// Reports the transfer.
+// order or permit authorises the pull), or a helper called before checked
+// the signatures over the values the account came from (signedBefore);
+// nor when the function calls permit for that account first (its
+// signature authorises the pull; front-running that permit is a denial
+// of service, not a theft), nor from a function every path of which
+// reverts. Reports the transfer.
 //
 // Known false positives: a contract that never holds approvals (a
 // helper whose users call it only with their own address); a finding
@@ -113,9 +115,10 @@ func pullsFrom(f *Function, from map[string]bool, depth int, visiting map[*Funct
 }
 
 // signedBefore reports whether, before call, f hands a value sharing an
-// identifier with arg to something that recovers a signer (ecrecover, a
-// recovery library, or an internal helper that does, three calls deep):
-// the signatures over those values are checked on the way.
+// identifier with arg to something that checks a signature
+// (checksSignature: ecrecover, a recovery or verification library, or an
+// internal helper that calls one, three calls deep): the signatures over
+// those values are checked on the way.
 func signedBefore(f *Function, call, arg *Node) bool {
 	names := map[string]bool{}
 	arg.Walk(func(x *Node) bool {
