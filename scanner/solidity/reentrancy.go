@@ -266,7 +266,7 @@ func callsUntrusted(f *Function) bool {
 // call took its callee's re-entry down with it, so putting back what was
 // debited before it is no write after a re-entrant call.
 func onFailureOf(f *Function, call, w *Node) bool {
-	flag := successFlag(call)
+	flag := successLocal(call)
 	for _, gd := range f.Guards(w) {
 		c, holds := unparen(gd.Cond), gd.True
 		for c != nil {
@@ -349,38 +349,6 @@ func nextTurnOwnEntry(f *Function, call *Node, wr Write) bool {
 		}
 	}
 	return false
-}
-
-// successFlag returns the local a call's success is stored in: ok of
-// (bool ok, ) = to.call{…}(…) or bool ok = to.send(v); "" if none.
-func successFlag(call *Node) string {
-	p := call.Parent
-	for p != nil && (p.Kind == "parenthesized_expression" || p.Kind == "tuple_expression" && len(p.NamedChildren()) == 1) {
-		p = p.Parent // (ok, data) = (to.call.value(v)(""))
-	}
-	if p == nil {
-		return ""
-	}
-	switch p.Kind {
-	case "variable_declaration_statement":
-		if d := p.FirstKind("variable_declaration"); d != nil {
-			return d.Child("name").Text()
-		}
-		if t := p.FirstKind("variable_declaration_tuple"); t != nil {
-			if slots := TupleSlots(t); len(slots) > 0 && slots[0] != nil {
-				return slotName(slots[0])
-			}
-		}
-	case "assignment_expression":
-		l := p.Child("left")
-		if l != nil && l.Kind == "identifier" {
-			return l.Text()
-		}
-		if slots := TupleSlots(l); len(slots) > 0 && slots[0] != nil && slots[0].Kind == "identifier" {
-			return slots[0].Text()
-		}
-	}
-	return ""
 }
 
 // untrustedMemberCall reports whether call is a function call on a

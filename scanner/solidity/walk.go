@@ -318,8 +318,8 @@ func failureReverts(n *Node) bool {
 // "" when the result is not stored or the first element is skipped.
 func successLocal(call *Node) string {
 	p := call.Parent
-	for p != nil && p.Kind == "parenthesized_expression" {
-		p = p.Parent
+	for p != nil && (p.Kind == "parenthesized_expression" || p.Kind == "tuple_expression" && len(p.NamedChildren()) == 1) {
+		p = p.Parent // (ok, data) = (to.call.value(v)("")): a one-element tuple is parentheses
 	}
 	if p == nil {
 		return ""
