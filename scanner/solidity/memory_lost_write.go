@@ -143,18 +143,7 @@ func writesInto(f *Function, name string) bool {
 		if found {
 			return false
 		}
-		var t *Node
-		switch n.Kind {
-		case "assignment_expression", "augmented_assignment_expression":
-			t = n.Child("left")
-		case "update_expression":
-			t = n.Child("argument")
-		case "unary_expression":
-			if strings.HasPrefix(n.Text(), "delete") && len(n.Children) > 1 {
-				t = n.Children[len(n.Children)-1]
-			}
-		}
-		if t != nil && t.Kind != "identifier" {
+		if t := writtenBy(n); t != nil && t.Kind != "identifier" {
 			if r := lvalueRoot(t); r != nil && r.Text() == name {
 				found = true
 			}
