@@ -298,30 +298,18 @@ func readsStateDeep(g *Function, depth int) bool { return g.Reaches(depth, reads
 // selfGuarded reports whether some function of c's lineage lets only the
 // contract itself call it: a caller check against this.
 func selfGuarded(c *Contract) bool {
-	for _, x := range c.Lineage() {
-		for _, fs := range [][]*Function{x.Functions, x.Modifiers} {
-			for _, g := range fs {
-				if g.Body == nil {
-					continue
-				}
-				for _, cond := range g.Conditions() {
-					found := false
-					cond.Walk(func(n *Node) bool {
-						if found || n.Kind != "binary_expression" || n.Operator() != "==" && n.Operator() != "!=" {
-							return !found
-						}
-						l, r := n.Child("left"), n.Child("right")
-						if g.senderExpr(l) && selfTarget(r) || g.senderExpr(r) && selfTarget(l) {
-							found = true
-						}
-						return !found
-					})
-					if found {
-						return true
-					}
-				}
+	return !c.eachCondition(func(g *Function, cond *Node) bool {
+		found := false
+		cond.Walk(func(n *Node) bool {
+			if found || n.Kind != "binary_expression" || n.Operator() != "==" && n.Operator() != "!=" {
+				return !found
 			}
-		}
-	}
-	return false
+			l, r := n.Child("left"), n.Child("right")
+			if g.senderExpr(l) && selfTarget(r) || g.senderExpr(r) && selfTarget(l) {
+				found = true
+			}
+			return !found
+		})
+		return !found
+	})
 }

@@ -398,6 +398,27 @@ func link(units []*Unit) {
 	}
 }
 
+// eachCondition calls fn with every condition (Function.Conditions) of
+// the modifiers and functions with a body in c's lineage, and the one
+// holding it, until fn returns false; it reports whether it saw them all.
+func (c *Contract) eachCondition(fn func(f *Function, cond *Node) bool) bool {
+	for _, x := range c.Lineage() {
+		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
+			for _, f := range fs {
+				if f.Body == nil {
+					continue
+				}
+				for _, cond := range f.Conditions() {
+					if !fn(f, cond) {
+						return false
+					}
+				}
+			}
+		}
+	}
+	return true
+}
+
 // Lineage returns the contract followed by its bases.
 func (c *Contract) Lineage() []*Contract { return append([]*Contract{c}, c.Bases...) }
 

@@ -68,19 +68,11 @@ func privilegedViaHelpers(c *Contract) map[string]bool {
 
 func computePrivileged(c *Contract) (direct, via map[string]bool) {
 	direct, via = map[string]bool{}, map[string]bool{}
-	for _, x := range c.Lineage() {
-		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
-			for _, f := range fs {
-				if f.Body == nil {
-					continue
-				}
-				for _, cond := range f.Conditions() {
-					markPrivileged(c, cond, direct, "")
-					markThroughHelpers(c, f, cond, via)
-				}
-			}
-		}
-	}
+	c.eachCondition(func(f *Function, cond *Node) bool {
+		markPrivileged(c, cond, direct, "")
+		markThroughHelpers(c, f, cond, via)
+		return true
+	})
 	for v := range direct {
 		delete(via, v)
 	}
@@ -270,33 +262,22 @@ func grantsNothing(f *Function, w Write) bool {
 // branch that does something when set) is not such a check.
 func denyOnly(c *Contract, v string) bool {
 	seen := false
-	for _, x := range c.Lineage() {
-		for _, fs := range [][]*Function{x.Modifiers, x.Functions} {
-			for _, f := range fs {
-				if f.Body == nil {
-					continue
-				}
-				for _, cond := range f.Conditions() {
-					ok := true
-					cond.Walk(func(n *Node) bool {
-						if n.Kind != "array_access" {
-							return ok
-						}
-						if root := lookupRoot(n); root == nil || root.Text() != v {
-							return ok
-						}
-						seen = true
-						ok = ok && turnsAway(n, cond)
-						return false
-					})
-					if !ok {
-						return false
-					}
-				}
+	all := c.eachCondition(func(_ *Function, cond *Node) bool {
+		ok := true
+		cond.Walk(func(n *Node) bool {
+			if n.Kind != "array_access" {
+				return ok
 			}
-		}
-	}
-	return seen
+			if root := lookupRoot(n); root == nil || root.Text() != v {
+				return ok
+			}
+			seen = true
+			ok = ok && turnsAway(n, cond)
+			return false
+		})
+		return ok
+	})
+	return all && seen
 }
 
 // turnsAway reports whether lookup n, inside condition cond, being set
