@@ -197,11 +197,7 @@ func testedForZero(f *Function, n *Node) bool {
 		return true
 	}
 	// a constant declared as zero (uint256 constant NONE = 0)
-	if other == nil || other.Kind != "identifier" {
-		return false
-	}
-	sv := f.Contract.StateVar(other.Text())
-	return sv != nil && sv.Constant && sv.Node != nil && zeroValue(sv.Node.Child("value"))
+	return other != nil && other.Kind == "identifier" && zeroValue(f.constantValue(other))
 }
 
 // reachedPaying reports whether internal function f is called, depth

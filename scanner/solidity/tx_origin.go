@@ -92,20 +92,10 @@ func simulationCheck(cmp *Node) bool {
 // the literal itself. n names it directly or through a library
 // (Constants.ESTIMATION_ADDRESS).
 func literalConstant(u *Unit, at, n *Node) bool {
-	var sv *StateVar
-	switch {
-	case n.Kind == "identifier":
-		if f := u.funcOf(at); f != nil {
-			sv = f.Contract.StateVar(n.Text())
-		}
-	case n.Kind == "member_expression":
-		if lib := u.lookup(n.Child("object").Text()); lib != nil {
-			sv = lib.StateVar(n.Child("property").Text())
-		}
-	}
-	if sv == nil || !sv.Constant || sv.Node == nil {
+	f := u.funcOf(at)
+	if f == nil {
 		return false
 	}
-	v := unwrapConversion(sv.Node.Child("value"))
+	v := unwrapConversion(f.constantValue(n))
 	return v != nil && isLiteral(v)
 }

@@ -398,6 +398,29 @@ func link(units []*Unit) {
 	}
 }
 
+// constantValue returns the value a constant named by n is declared
+// with: a constant (or an immutable initialised where it is declared) of
+// f's contract, or C.NAME of a library or contract of the bundle; nil
+// otherwise.
+func (f *Function) constantValue(n *Node) *Node {
+	var sv *StateVar
+	switch {
+	case n == nil:
+	case n.Kind == "identifier":
+		if !f.Param(n.Text()) && !f.Locals()[n.Text()] {
+			sv = f.Contract.StateVar(n.Text())
+		}
+	case n.Kind == "member_expression":
+		if c := f.Contract.Unit.lookup(n.Child("object").Text()); c != nil {
+			sv = c.StateVar(n.Child("property").Text())
+		}
+	}
+	if sv == nil || !sv.Constant || sv.Node == nil {
+		return nil
+	}
+	return sv.Node.Child("value")
+}
+
 // eachCondition calls fn with every condition (Function.Conditions) of
 // the modifiers and functions with a body in c's lineage, and the one
 // holding it, until fn returns false; it reports whether it saw them all.
@@ -501,6 +524,16 @@ func (f *Function) LowLevelCalls() []*Call {
 func (f *Function) Conditions() []*Node {
 	f.condsOnce.Do(func() { f.conds = conditions(f.Body) })
 	return f.conds
+}
+
+// isReturn reports whether name is a named return of f.
+func isReturn(f *Function, name string) bool {
+	for _, r := range f.Returns {
+		if r.Name == name {
+			return true
+		}
+	}
+	return false
 }
 
 // Param reports whether name is a parameter of f.

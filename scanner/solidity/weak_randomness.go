@@ -357,16 +357,6 @@ func readsAreIDs(f *Function, name string, depth int) bool {
 	return ok && (seen || isReturn(f, name))
 }
 
-// isReturn reports whether name is a named return of f.
-func isReturn(f *Function, name string) bool {
-	for _, r := range f.Returns {
-		if r.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // handedOut reports whether what f returns goes only to other contracts:
 // f is callable from outside and nothing in the bundle calls it (a
 // public getter the contract's own draw calls is part of the draw).
