@@ -1039,7 +1039,7 @@ func (f *Function) inheritedName(x *Node) bool {
 		return false
 	}
 	if f.Param(name) || f.Locals()[name] || f.Contract.StateVar(name) != nil || f.Contract.Unit.lookup(name) != nil ||
-		builtinFuncs[name] || elementary.MatchString(name) || isReturn(f, name) {
+		builtinFuncs[name] || elementary.MatchString(name) {
 		return false
 	}
 	return unresolvedBase(f.Contract)

@@ -304,14 +304,17 @@ func idSink(f *Function, v *Node, depth int) bool {
 			return readsAreIDs(f, d.Child("name").Text(), depth)
 		}
 	case p.Kind == "assignment_expression" && v.Field == "right":
-		if l := p.Child("left"); l != nil && l.Kind == "identifier" && f.Locals()[l.Text()] {
-			return readsAreIDs(f, l.Text(), depth)
+		l := p.Child("left")
+		if l == nil || l.Kind != "identifier" || f.Param(l.Text()) {
+			return false
 		}
-		// a named return: handed out when the function ends
-		if l := p.Child("left"); l != nil && l.Kind == "identifier" && !f.Param(l.Text()) {
-			if isReturn(f, l.Text()) {
-				return handedOut(f) && readsAreIDs(f, l.Text(), depth)
-			}
+		// A named return (a local too) is handed out when the function
+		// ends: only to outside callers is that no draw.
+		if isReturn(f, l.Text()) {
+			return handedOut(f) && readsAreIDs(f, l.Text(), depth)
+		}
+		if f.Locals()[l.Text()] {
+			return readsAreIDs(f, l.Text(), depth)
 		}
 	}
 	return false
@@ -358,11 +361,54 @@ func readsAreIDs(f *Function, name string, depth int) bool {
 }
 
 // handedOut reports whether what f returns goes only to other contracts:
-// f is callable from outside and nothing in the bundle calls it (a
-// public getter the contract's own draw calls is part of the draw).
-func handedOut(f *Function) bool {
+// f is callable from outside, and every call of it in the bundle returns
+// its value on from a function so handed out (two calls up): a public
+// getter the contract's own draw calls is part of the draw.
+func handedOut(f *Function) bool { return handedOutIn(f, 2) }
+
+func handedOutIn(f *Function, depth int) bool {
 	callable := f.Kind == "function" && f.Visibility != "internal" && f.Visibility != "private"
-	return callable && len(f.callers()) == 0
+	if !callable {
+		return false
+	}
+	for _, c := range f.callers() {
+		if c.fn == f {
+			continue
+		}
+		if depth == 0 || !returnsCall(c.fn, c.call) || !handedOutIn(c.fn, depth-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// returnsCall reports whether g returns the value of call: call is what a
+// return statement returns, or is assigned, whole or as a tuple, to g's
+// named returns ((n, h, r) = other(…)).
+func returnsCall(g *Function, call *Node) bool {
+	p := outer(call)
+	switch {
+	case p == nil:
+		return false
+	case p.Kind == "return_statement":
+		return true
+	case p.Kind == "assignment_expression":
+		l, r := p.Child("left"), p.Child("right")
+		if l == nil || r == nil || !r.Contains(call) {
+			return false
+		}
+		targets := []*Node{l}
+		if l.Kind == "tuple_expression" {
+			targets = TupleSlots(l)
+		}
+		for _, t := range targets {
+			if t == nil || t.Kind != "identifier" || !isReturn(g, t.Text()) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // encodes reports abi.encode(…) or abi.encodePacked(…).
