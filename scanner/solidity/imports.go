@@ -61,7 +61,16 @@ func scopeByImports(units []*Unit, all map[string]*Contract) {
 	if len(dup) == 0 {
 		return
 	}
+	// Each file's imports, resolved once: every walk below crosses them.
 	r := newImportResolver(units)
+	imports := make(map[*Unit][]*Unit, len(units))
+	for _, u := range units {
+		for _, p := range u.importPaths() {
+			if y := r.resolve(u, p); y != nil {
+				imports[u] = append(imports[u], y)
+			}
+		}
+	}
 	for _, u := range units {
 		seen := map[*Unit]bool{u: true}
 		queue := []*Unit{u}
@@ -81,8 +90,8 @@ func scopeByImports(units []*Unit, all map[string]*Contract) {
 					u.scope[c.Name] = c
 				}
 			}
-			for _, p := range x.importPaths() {
-				if y := r.resolve(x, p); y != nil && !seen[y] {
+			for _, y := range imports[x] {
+				if !seen[y] {
 					seen[y] = true
 					queue = append(queue, y)
 				}
