@@ -1,66 +1,6 @@
 package solidity
 
-import (
-	"context"
-	"fmt"
-	"testing"
-
-	"github.com/google/go-cmp/cmp"
-
-	"github.com/bulwark-sec/bulwark/scanner"
-)
-
-// Two versions of a product define the same names; each file must see the
-// definitions its own imports reach, whichever the bundle met first.
-func TestScopeByImports(t *testing.T) {
-	v1Base := scanner.File{Path: "src/v1/Base.sol", Content: []byte(`pragma solidity ^0.8.0;
-contract Base {
-    function _run(address t, bytes memory d) internal {
-        (bool ok, ) = t.call(d);
-        require(ok);
-    }
-}
-`)}
-	v1Child := scanner.File{Path: "src/v1/Child.sol", Content: []byte(`pragma solidity ^0.8.0;
-import "./Base.sol";
-contract Child is Base {
-    function run(address t, bytes calldata d) external {
-        _run(t, d);
-    }
-}
-`)}
-	v2Base := scanner.File{Path: "src/v2/Base.sol", Content: []byte(`pragma solidity ^0.8.0;
-contract Base {
-    address internal owner;
-    function _run(address t, bytes memory d) internal {
-        require(t == address(this) && d.length == 0);
-    }
-}
-`)}
-	v2Child := scanner.File{Path: "src/v2/Child2.sol", Content: []byte(`pragma solidity ^0.8.0;
-import {Base} from "../v2/Base.sol";
-contract Child2 is Base {
-    function run(address t, bytes calldata d) external {
-        _run(t, d);
-    }
-}
-`)}
-	for _, order := range [][]scanner.File{{v1Base, v1Child, v2Base, v2Child}, {v2Base, v2Child, v1Base, v1Child}} {
-		rep, err := scanner.New(New()).Run(context.Background(), order, scanner.Options{Preset: scanner.PresetDeep})
-		if err != nil {
-			t.Fatal(err)
-		}
-		var got []string
-		for _, f := range rep.Findings {
-			if f.DetectorID == "SOL-ARBITRARY-CALL" {
-				got = append(got, fmt.Sprintf("%s:%d", f.File, f.Line))
-			}
-		}
-		if want := []string{"src/v1/Base.sol:4"}; !cmp.Equal(want, got) {
-			t.Errorf("order %s first: got %q, want %q", order[0].Path, got, want)
-		}
-	}
-}
+import "testing"
 
 func TestImportResolver(t *testing.T) {
 	paths := []string{
