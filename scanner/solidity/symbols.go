@@ -101,16 +101,31 @@ func (c *Contract) Linearization() []*Contract {
 // declaration (an unimplemented hook). arity < 0 matches any.
 func (c *Contract) Resolve(name string, arity int) *Function {
 	var decl *Function
-	for _, x := range c.Linearization() {
-		for _, f := range x.Functions {
-			if f.Name != name || arity >= 0 && len(f.Params) != arity {
-				continue
-			}
-			if f.Body != nil {
+	pick := func(f *Function) bool {
+		if f.Name != name || arity >= 0 && len(f.Params) != arity {
+			return false
+		}
+		if f.Body != nil {
+			decl = f
+			return true
+		}
+		if decl == nil {
+			decl = f
+		}
+		return false
+	}
+	if c.named != nil {
+		for _, f := range c.named[name] {
+			if pick(f) {
 				return f
 			}
-			if decl == nil {
-				decl = f
+		}
+		return decl
+	}
+	for _, x := range c.Linearization() {
+		for _, f := range x.Functions {
+			if pick(f) {
+				return f
 			}
 		}
 	}

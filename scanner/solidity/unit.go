@@ -87,7 +87,9 @@ type Contract struct {
 	Bases []*Contract
 	// Linear is the C3 linearisation: the contract, then its bases from
 	// most to least derived (symbols.go).
-	Linear    []*Contract
+	Linear []*Contract
+	// named lists the functions of Linear by name, in C3 order (Resolve).
+	named     map[string][]*Function
 	StateVars []*StateVar
 	Functions []*Function
 	Modifiers []*Function
@@ -394,6 +396,12 @@ func link(units []*Unit) {
 	for _, u := range units {
 		for _, c := range u.Contracts {
 			c.Linear = c3(c, map[*Contract]bool{})
+			c.named = map[string][]*Function{}
+			for _, x := range c.Linear {
+				for _, f := range x.Functions {
+					c.named[f.Name] = append(c.named[f.Name], f)
+				}
+			}
 		}
 	}
 }
