@@ -93,7 +93,7 @@ Exit codes: 0 the gate passed (or nothing at or above --fail-on);
 	f.StringVar(&o.Preset, "preset", "", "scan preset: quick, standard, deep or economic (default: .bulwark.yml's preset, else standard)")
 	f.StringVar(&o.FailOn, "fail-on", "", "fail on: gate (the project's quality gate), critical, high, medium, low or none (default: .bulwark.yml's fail_on, else gate)")
 	f.BoolVar(&o.IncludeDeps, "include-deps", false, "also upload dependencies (lib/, node_modules/, dependencies/ and foundry.toml's libs)")
-	f.BoolVar(&o.IncludeTests, "include-tests", false, "also upload tests, scripts and mocks (test/, tests/, script/, mocks/, *.t.sol, *.s.sol)")
+	f.BoolVar(&o.IncludeTests, "include-tests", false, "also upload tests, scripts and mocks (test/, tests/, script/, mocks/, testhelpers/, *.t.sol, *.s.sol)")
 	f.StringVar(&o.SARIFFile, "sarif-file", "", "write SARIF 2.1.0 here")
 	f.StringVar(&o.JSONFile, "json-file", "", "write a JSON report here")
 	f.StringVar(&o.JUnitFile, "junit-file", "", "write a JUnit XML report here")

@@ -192,7 +192,7 @@ Suppress a finding with a comment on the line before it:
 	cmd.Flags().StringVar(&maxFileSize, "max-file-size", "", "skip files larger than this (e.g. 8MiB, 500KB; default 8MiB)")
 	cmd.Flags().StringVar(&root, "root", "", "repository root: paths are reported relative to it and its .gitignore, .bulwarkignore and foundry.toml apply (default: the nearest folder with .git, foundry.toml, hardhat.config.* or .bulwark.yml)")
 	cmd.Flags().BoolVar(&includeDeps, "include-deps", false, "also scan dependencies (lib/, node_modules/, dependencies/ and foundry.toml's libs)")
-	cmd.Flags().BoolVar(&includeTests, "include-tests", false, "also scan tests, scripts and mocks (test/, tests/, script/, mocks/, *.t.sol, *.s.sol)")
+	cmd.Flags().BoolVar(&includeTests, "include-tests", false, "also scan tests, scripts and mocks (test/, tests/, script/, mocks/, testhelpers/, *.t.sol, *.s.sol)")
 	cmd.Flags().StringArrayVar(&excludes, "exclude", nil, "leave out paths matching this .gitignore-style pattern, relative to the root (repeatable)")
 	cmd.Flags().StringArrayVar(&includes, "include", nil, "scan paths matching this .gitignore-style pattern, relative to the root, even when dependencies, tests, ignore files or --exclude leave them out (repeatable)")
 	return cmd

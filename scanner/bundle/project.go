@@ -256,10 +256,12 @@ func (r *rules) name(top string) (restore func()) {
 	return func() { r.named = was }
 }
 
-// isTestDir names folders of tests and mocks wherever they sit.
+// isTestDir names folders of tests, test helpers and mocks wherever they
+// sit (testhelpers/, test-helpers/ and test_helpers/ hold the contracts a
+// test suite deploys, as Chainlink's do).
 func isTestDir(base string) bool {
-	switch strings.ToLower(base) {
-	case "test", "tests", "mocks", "mock":
+	switch strings.NewReplacer("-", "", "_", "").Replace(strings.ToLower(base)) {
+	case "test", "tests", "mocks", "mock", "testhelpers":
 		return true
 	}
 	return false

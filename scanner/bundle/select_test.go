@@ -290,13 +290,15 @@ func TestConfigSelection(t *testing.T) {
 func TestNamedFolders(t *testing.T) {
 	root := writeTree(t, map[string]string{"foundry.toml": "", ".gitignore": "test/gen/\n", "src/A.sol": "",
 		"src/mocks/M.sol": "", "test/A.t.sol": "", "test/gen/G.t.sol": "", "test/utils/U.sol": "",
-		"lib/forge-std/src/Test.sol": "", "lib/forge-std/test/T.t.sol": "", "script/D.s.sol": ""})
+		"lib/forge-std/src/Test.sol": "", "lib/forge-std/test/T.t.sol": "", "script/D.s.sol": "",
+		"src/testhelpers/H.sol": "", "src/Test-Helpers/H.sol": "", "src/test_helpers/H.sol": "", "src/helpers/H.sol": ""})
 	for _, tc := range []struct {
 		args []string
 		want []string
 	}{
-		{[]string{"."}, []string{"src/A.sol"}},
-		{[]string{"src", "test"}, []string{"src/A.sol", "test/A.t.sol", "test/utils/U.sol"}},
+		{[]string{"."}, []string{"src/A.sol", "src/helpers/H.sol"}},
+		{[]string{"src", "test"}, []string{"src/A.sol", "src/helpers/H.sol", "test/A.t.sol", "test/utils/U.sol"}},
+		{[]string{"src/testhelpers"}, []string{"src/testhelpers/H.sol"}},
 		{[]string{"src/mocks"}, []string{"src/mocks/M.sol"}},
 		{[]string{"lib/forge-std"}, []string{"lib/forge-std/src/Test.sol"}},
 		{[]string{"lib/forge-std/test"}, []string{"lib/forge-std/test/T.t.sol"}},
