@@ -31,7 +31,11 @@ import (
 // "_" count; so does a call of an internal function writing state the
 // function read before the call. A call into a contract at an address the
 // caller supplies (T(param).g(), not view or pure) counts when followed
-// by a write of state read before it. A lock is recognised by what its modifier does
+// by a write of state read before it. So does a call of a contract of the
+// bundle whose function forwards control, with a low-level call, to an
+// address the caller chose and passes on (the DAO's
+// rewardAccount.payOut(_account, reward)), directly or in an internal
+// function. A lock is recognised by what its modifier does
 // (checks, sets storage before "_", sets it again after), never by name. Reports the call. A modifier that calls into a contract at
 // a caller-chosen address (Bank(msg.sender).f()) before "_" of a function
 // that writes state is reported at the function header.
@@ -150,6 +154,15 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
+		// A call of a contract of the bundle whose function hands control
+		// on to an address this function names (the DAO's
+		// rewardAccount.payOut(_account, reward)), then a state write.
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind == "call_expression" && relaysCall(f, n) && writesAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			}
+			return true
+		})
 		// A token transfer that calls back into the receiver (ERC-721 and
 		// ERC-1155 safe transfers, ERC-777 hooks), directly or through an
 		// internal function such as _safeMint, then a state write.
@@ -207,8 +220,11 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			for _, c := range g.LowLevelCalls() {
 				if c.Kind == "call" && c.Invoked && writesAfter(n) {
 					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-					break
+					return true
 				}
+			}
+			if relays(g) && writesAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true
 		})
@@ -400,6 +416,54 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 		return false
 	}
 	return true
+}
+
+// relaysCall reports whether call, a call of a function of a contract
+// the bundle defines (acct.payOut(to, v) on a ManagedAccount), runs a
+// callee that makes an unlimited low-level call to an address given as
+// one of its parameters, where f passes an address its caller chose (the
+// caller, a parameter, what another contract returned): the callee
+// relays control to it, and it can re-enter f's contract.
+func relaysCall(f *Function, call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" || f.libraryCall(call) {
+		return false
+	}
+	t := receiverType(fn.Child("object"), f)
+	if t == nil || t.Kind != "contract" || t == f.Contract {
+		return false
+	}
+	args := argNodes(call)
+	g := t.Resolve(fn.Child("property").Text(), len(args))
+	if g == nil || g.Body == nil || locked(g) {
+		return false
+	}
+	for _, c := range g.LowLevelCalls() {
+		if c.Kind != "call" || !c.Invoked || c.GasLimit > 0 && c.GasLimit <= 2300 || c.Target == nil {
+			continue
+		}
+		for i, p := range g.Params {
+			if i >= len(args) || p.Name == "" || !mentionsAny(c.Target, map[string]bool{p.Name: true}) {
+				continue
+			}
+			if f.Taint(args[i]).Has(FromSender | FromParam | FromCall) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// relays reports whether g makes a call relaysCall reports.
+func relays(g *Function) bool {
+	found := false
+	g.Body.Walk(func(n *Node) bool {
+		if !found && n.Kind == "call_expression" && relaysCall(g, n) {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // staticCalled reports whether f's compiler calls g, a function of
