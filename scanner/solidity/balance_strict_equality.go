@@ -11,7 +11,7 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // Gridlock).
 //
 // Decides: a condition (if, while, do-while, ternary, require, assert)
-// holding a == or != comparison whose one side is this contract's ether
+// or a returned value holding a == or != comparison whose one side is this contract's ether
 // balance (address(this).balance, this.balance) or a balanceOf(…) of
 // address(this), directly or through a local derived from it
 // (Function.Derived, counted from the local's first write of the balance
@@ -48,7 +48,9 @@ func (d balanceStrictEquality) Check(u *Unit) []scanner.Finding {
 		if f.Body == nil {
 			continue
 		}
-		conds := f.Conditions()
+		// A comparison returned is a condition of the caller's
+		// (return address(this).balance == goal).
+		conds := append(f.Conditions(), returnedValues(f)...)
 		if len(conds) == 0 {
 			continue
 		}
@@ -141,4 +143,19 @@ func balanceLocals(f *Function) (map[string]bool, map[string]int) {
 func remainder(n *Node) bool {
 	n = unparen(n)
 	return n != nil && n.Kind == "binary_expression" && n.Operator() == "%"
+}
+
+// returnedValues returns what f's return statements return.
+func returnedValues(f *Function) []*Node {
+	var out []*Node
+	f.Body.Walk(func(n *Node) bool {
+		if n.Kind == "return_statement" {
+			if len(n.Children) > 0 {
+				out = append(out, n)
+			}
+			return false
+		}
+		return true
+	})
+	return out
 }

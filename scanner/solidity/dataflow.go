@@ -197,11 +197,19 @@ func IsSender(n *Node) bool { return isSender(n) }
 
 // IsThis reports whether n is this contract's address: this or address(this).
 func IsThis(n *Node) bool {
-	switch dropSpace(norm(n.Text())) {
-	case "this", "address(this)":
-		return true
+	s := dropSpace(norm(n.Text()))
+	// address(this), payable(address(this)), address(address(this)).
+	for {
+		inner, ok := strings.CutPrefix(s, "address(")
+		if !ok {
+			inner, ok = strings.CutPrefix(s, "payable(")
+		}
+		if !ok || !strings.HasSuffix(inner, ")") {
+			break
+		}
+		s = inner[:len(inner)-1]
 	}
-	return false
+	return s == "this"
 }
 
 // IsZero reports whether n is the literal 0.
