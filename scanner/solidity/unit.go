@@ -38,7 +38,9 @@ type Unit struct {
 	allFuncs  []*Function // funcs
 }
 
-// Version is the lowest compiler version the pragma admits.
+// Version is the lowest compiler version the pragma admits; in a file
+// without a pragma, the newest one its syntax compiles with when that
+// syntax is dated (inferVersion), unknown otherwise.
 type Version struct {
 	Major, Minor, Patch int
 	Known               bool
@@ -56,7 +58,7 @@ func (v Version) Before(minor, patch int) bool {
 }
 
 // Checked reports whether arithmetic reverts on overflow (0.8 on). Files
-// without a pragma are assumed modern.
+// without a pragma are assumed modern unless their syntax is dated.
 func (u *Unit) Checked() bool { return !u.Version.Before(8, 0) }
 
 // Errors implements scanner.Parsed.
@@ -209,6 +211,85 @@ func (u *Unit) analyze() {
 			}
 			u.structs[c.Child("name").Text()] = structFields(c)
 		}
+	}
+	if !u.Version.Known {
+		u.inferVersion()
+	}
+}
+
+// inferVersion gives a file without a version pragma the newest version
+// its own syntax still compiles with, when it uses syntax later compilers
+// reject: throw, var, constant functions, block.blockhash, msg.gas, the
+// years unit, a constructor named after its contract, or a struct, array,
+// string or bytes local without a data location (0.4); .length
+// assignments and a fallback declared as function () (0.5);
+// x.f.value(v)() and .gas(g)() call options (0.6). Arithmetic in such a
+// file wraps, as the compiler it needs makes it.
+func (u *Unit) inferVersion() {
+	ceiling := 0 // minor version + 1 of the newest compiler admitting the file, 0 when none is implied
+	lower := func(minor int) {
+		if ceiling == 0 || minor+1 < ceiling {
+			ceiling = minor + 1
+		}
+	}
+	structs := map[string]bool{}
+	for name := range u.structs {
+		structs[name] = true
+	}
+	for _, c := range u.Contracts {
+		for name := range c.Structs {
+			structs[name] = true
+		}
+		for _, f := range c.Functions {
+			if f.Node.Kind == "function_definition" && f.Name == c.Name && c.Kind == "contract" {
+				lower(4)
+			}
+		}
+	}
+	u.Root.Walk(func(n *Node) bool {
+		switch n.Kind {
+		case "identifier":
+			if n.Text() == "throw" && n.Parent != nil && n.Parent.Kind == "expression_statement" {
+				lower(4)
+			}
+		case "primitive_type":
+			if n.Text() == "var" {
+				lower(4)
+			}
+		case "number_unit":
+			if n.Text() == "years" {
+				lower(4)
+			}
+		case "modifier_invocation":
+			if strings.TrimSpace(n.Text()) == "constant" {
+				lower(4)
+			}
+		case "member_expression":
+			switch {
+			case isMember(n, "block", "blockhash"), isMember(n, "msg", "gas"):
+				lower(4)
+			case n.Field == "left" && n.Child("property").Text() == "length":
+				lower(5)
+			case (n.Child("property").Text() == "value" || n.Child("property").Text() == "gas") &&
+				n.Field == "function" && n.Parent.Field == "function" && n.Parent.Parent != nil && n.Parent.Parent.Kind == "call_expression":
+				lower(6)
+			}
+		case "fallback_receive_definition":
+			if strings.HasPrefix(n.Text(), "function") {
+				lower(5)
+			}
+		case "variable_declaration":
+			if n.Parent != nil && n.Parent.Kind == "variable_declaration_statement" && n.Child("location") == nil && n.FirstKind("storage_location") == nil {
+				t := strings.TrimSpace(n.Child("type").Text())
+				if structs[t] || strings.HasSuffix(t, "]") || t == "string" || t == "bytes" {
+					lower(4)
+				}
+			}
+		}
+		return true
+	})
+	if ceiling > 0 {
+		u.Version = Version{Minor: ceiling - 1, Patch: 99, Known: true}
 	}
 }
 

@@ -184,6 +184,38 @@ func TestPragma(t *testing.T) {
 	}
 }
 
+// TestInferVersion: a file without a pragma is modern unless its own
+// syntax needs an older compiler; a pragma always wins.
+func TestInferVersion(t *testing.T) {
+	tests := []struct {
+		name, src string
+		before5   bool // Version.Before(5, 0)
+		before6   bool
+		checked   bool
+	}{
+		{"modern", "contract A { uint[] a; function f(uint x) public returns (uint) { a.push(x); return x + 1; } }", false, false, true},
+		{"throw", "contract A { function f(uint x) { if (x == 0) throw; } }", true, true, false},
+		{"var", "contract A { function f() { var i = 0; i++; } }", true, true, false},
+		{"constant function", "contract A { function f() constant returns (uint) { return 1; } }", true, true, false},
+		{"named constructor", "contract A { address o; function A() { o = msg.sender; } }", true, true, false},
+		{"named function in a library", "library A { function A() internal {} }", false, false, true},
+		{"struct local without location", "contract A { struct S { uint a; } function f() { S s; s.a = 1; } }", true, true, false},
+		{"memory struct local", "contract A { struct S { uint a; } function f() public { S memory s; s.a = 1; } }", false, false, true},
+		{"contract-typed local", "contract B {} contract A { function f() public { B b; } }", false, false, true},
+		{"length assignment", "contract A { uint[] a; function f(uint n) public { a.length = n; } }", false, true, false},
+		{"unnamed fallback", "contract A { function () external payable {} }", false, true, false},
+		{"value call option", "contract A { function f(address t) public { t.call.value(1)(\"\"); } }", false, false, false},
+		{"pragma wins", "pragma solidity ^0.8.0;\ncontract A { function f() { var i = 0; } }", false, false, true},
+	}
+	for _, tt := range tests {
+		u := solidity.ParseFile(scanner.File{Path: "p.sol", Content: []byte(tt.src + "\n")})
+		got := []bool{u.Version.Before(5, 0), u.Version.Before(6, 0), u.Checked()}
+		if want := []bool{tt.before5, tt.before6, tt.checked}; !cmp.Equal(got, want) {
+			t.Errorf("%s: before 0.5, before 0.6, checked = %v, want %v", tt.name, got, want)
+		}
+	}
+}
+
 // TestQueryCaptures: the tree's index holds free calls and simple member
 // expressions, including those the grammar hid behind an operator
 // (x == msg.sender.f() before reassociation had no simple member).
