@@ -1,6 +1,11 @@
 package solidity
 
-import "github.com/bulwark-sec/bulwark/scanner"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/bulwark-sec/bulwark/scanner"
+)
 
 // signatureReplay: a signed authorisation that can be submitted again. If
 // nothing records that a signature was used (a nonce, a used-hash map), the
@@ -21,6 +26,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // call or payment, see actsFrom: a public verifier not declared view);
 // nor a recovery only a caller the contract restricts reaches (an
 // authorised transmitter relaying signed reports, CallerChecked).
+// A function that does record use is still reported when its digest is
+// known to name neither the chain id nor the contract's address
+// (unboundDigest): the signature replays on other chains and
+// deployments, as EIP-712's domain separator prevents.
 // Reports the ecrecover call, or the helper's call.
 //
 // Known false positives: replay protection held in another contract.
@@ -61,10 +70,17 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 		}
 		// A verifier that acts on nothing (checks and returns) has nothing
 		// to replay: the function acting on its answer does.
-		if len(rs) == 0 || !actsFrom(f, f.Body.Start) || replayProtected(f) {
+		if len(rs) == 0 || !actsFrom(f, f.Body.Start) {
 			continue
 		}
+		// A nonce or a used-digest record stops replay here, but not on
+		// another chain or another deployment when the digest names
+		// neither.
+		protected := replayProtected(f)
 		for _, r := range rs {
+			if protected && !unboundDigest(f, r) {
+				continue
+			}
 			// A submitter the function restricts (an authorised
 			// transmitter relaying signed reports): nobody who merely saw
 			// the signature can send it again.
@@ -323,4 +339,198 @@ func signerIsCaller(f *Function, r *Node) bool {
 		return true
 	})
 	return caller && !other
+}
+
+// unboundDigest reports whether the digest a recovery r in f checks
+// (ecrecover's or a recovery helper's first argument) is known to mix in
+// neither the chain id nor the contract's address: the same signature
+// then verifies on every other chain and every other deployment sharing
+// the signer, whatever nonce the contract keeps. It follows the digest
+// through locals, hash and encoding builtins, internal functions (their
+// returns; a chainid or this anywhere in one counts) and state variables
+// (their initialisers and every assignment, a domain separator cached
+// by the constructor). A digest the caller hands in, a parameter, or a
+// call the bundle cannot resolve leaves it unknown: not reported.
+func unboundDigest(f *Function, r *Node) bool {
+	args := argNodes(r)
+	if len(args) == 0 {
+		return false
+	}
+	d := digestTrace{seen: map[string]bool{}}
+	d.expr(f, args[0], 3, false)
+	return !d.bound && !d.opaque
+}
+
+type digestTrace struct {
+	bound, opaque bool
+	seen          map[string]bool
+}
+
+// expr follows n in f; hashed is set once the trace has passed through
+// a hash, below which parameters are signed content.
+func (d *digestTrace) expr(f *Function, n *Node, depth int, hashed bool) {
+	if n == nil || d.bound || d.opaque {
+		return
+	}
+	if depth < 0 {
+		d.opaque = true
+		return
+	}
+	locals := f.Locals()
+	n.Walk(func(x *Node) bool {
+		if d.bound || d.opaque {
+			return false
+		}
+		switch x.Kind {
+		case "member_expression":
+			if isMember(x, "block", "chainid") {
+				d.bound = true
+				return false
+			}
+			if x.Field == "property" {
+				return false
+			}
+		case "identifier":
+			if x.Field == "property" {
+				return false
+			}
+			name := x.Text()
+			switch {
+			case name == "this":
+				d.bound = true
+			case locals[name] && !f.Param(name):
+				d.local(f, name, depth, hashed || hashedWithin(x, n))
+			case f.Param(name):
+				// Signed content inside a hash; the digest itself when
+				// the caller hands it in whole.
+				if !hashed && !hashedWithin(x, n) {
+					d.opaque = true
+				}
+			case f.Contract.StateVar(name) != nil:
+				d.state(f, name, depth-1)
+			}
+			return false
+		case "call_expression":
+			fn := x.Child("function")
+			switch {
+			case isHashCall(x), encodes(x), converts(x):
+				return true
+			case fn != nil && fn.Kind == "identifier" && f.Contract.Unit.lookup(fn.Text()) != nil:
+				return true // T(x): a conversion to a contract or struct type
+			}
+			h := f.internalCallee(x)
+			if h == nil && fn != nil && fn.Kind == "member_expression" {
+				h = f.libraryCallee(x)
+			}
+			if h == nil || h.Body == nil {
+				d.opaque = true
+				return false
+			}
+			d.body(h)
+			in := hashed || hashedWithin(x, n)
+			for _, v := range returnedValues(h) {
+				d.expr(h, v, depth-1, in)
+			}
+			for _, a := range argNodes(x) {
+				d.expr(f, a, depth, in)
+			}
+			return false
+		}
+		return true
+	})
+}
+
+// local follows a local's definitions, and a chainid read in the
+// function's assembly (assembly { id := chainid() }).
+func (d *digestTrace) local(f *Function, name string, depth int, hashed bool) {
+	key := fmt.Sprintf("%p:%s", f, name)
+	if d.seen[key] {
+		return
+	}
+	d.seen[key] = true
+	d.body(f)
+	for _, ds := range f.Defs() {
+		for _, df := range ds {
+			if df.Name != name {
+				continue
+			}
+			switch {
+			case df.Value != nil:
+				d.expr(f, df.Value, depth, hashed)
+			case df.Part != nil:
+				d.expr(f, df.Part, depth, hashed)
+			}
+		}
+	}
+}
+
+// state follows a state variable's initialiser (read as if in f, which
+// names no local of it) and every assignment of it in the lineage of
+// f's contract; none at all leaves it unknown.
+func (d *digestTrace) state(f *Function, name string, depth int) {
+	c := f.Contract
+	if sv := c.StateVar(name); sv != nil && strings.HasPrefix(strings.TrimSpace(sv.Type), "mapping") {
+		return // a per-key record (a nonce), signed content
+	}
+	key := "state:" + name
+	if d.seen[key] {
+		return
+	}
+	d.seen[key] = true
+	if depth < 0 {
+		d.opaque = true
+		return
+	}
+	found := false
+	for _, x := range c.Linearization() {
+		for _, sv := range x.StateVars {
+			if sv.Name == name {
+				if v := sv.Node.Child("value"); v != nil {
+					found = true
+					d.expr(f, v, depth, false)
+				}
+			}
+		}
+		for _, g := range x.Functions {
+			if g.Body == nil {
+				continue
+			}
+			g.Body.Walk(func(n *Node) bool {
+				if n.Kind == "assignment_expression" {
+					if l := n.Child("left"); l != nil && l.Kind == "identifier" && l.Text() == name {
+						found = true
+						d.body(g)
+						d.expr(g, n.Child("right"), depth, false)
+					}
+				}
+				return true
+			})
+		}
+	}
+	if !found {
+		d.opaque = true
+	}
+}
+
+// body marks the digest bound when h reads the chain id in assembly.
+func (d *digestTrace) body(h *Function) {
+	h.Body.Walk(func(n *Node) bool {
+		if n.Kind == "yul_evm_builtin" && n.Text() == "chainid" {
+			d.bound = true
+		}
+		return !d.bound
+	})
+}
+
+// hashedWithin reports whether x sits in a hash call at or below root.
+func hashedWithin(x, root *Node) bool {
+	for p := x; p != nil; p = p.Parent {
+		if isHashCall(p) {
+			return true
+		}
+		if p == root {
+			break
+		}
+	}
+	return false
 }

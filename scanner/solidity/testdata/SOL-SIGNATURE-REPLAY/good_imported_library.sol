@@ -1,7 +1,8 @@
 pragma solidity ^0.8.0;
 
 // An imported library (L9, outside the scanned files) recovers the signer,
-// and the digest is marked as used, or a nonce in the digest is bumped.
+// and the digest, bound to this contract and chain, is marked as used, or
+// a nonce in the digest is bumped.
 contract C142 {
     address q1;
     mapping(bytes32 => bool) q2;
@@ -9,7 +10,7 @@ contract C142 {
     mapping(address => uint256) q4;
 
     function f1(address t, uint256 x, bytes memory s) external {
-        bytes32 h = keccak256(abi.encodePacked(t, x));
+        bytes32 h = keccak256(abi.encodePacked(block.chainid, address(this), t, x));
         require(!q2[h]);
         // ok: SOL-SIGNATURE-REPLAY
         require(L9.g1(h, s) == q1, "sig");
@@ -18,7 +19,7 @@ contract C142 {
     }
 
     function f2(address t, uint256 x, bytes memory s) external {
-        bytes32 h = keccak256(abi.encode(t, x, q4[t]++));
+        bytes32 h = keccak256(abi.encode(block.chainid, address(this), t, x, q4[t]++));
         // ok: SOL-SIGNATURE-REPLAY
         require(L9.g1(h, s) == q1, "sig");
         q3[t] += x;

@@ -33,13 +33,13 @@ contract C52 {
 
     function f1(address d, uint256 n, uint8 v, bytes32 r, bytes32 s) external {
         // ok: SOL-SIGNATURE-REPLAY
-        address w = ecrecover(keccak256(abi.encode(d, n)), v, r, s);
+        address w = ecrecover(keccak256(abi.encode(block.chainid, this, d, n)), v, r, s);
         require(n == h1(w));
         q3[w] = d;
     }
 
     function h2(address a, uint256 n, uint8 v, bytes32 r, bytes32 s) public view returns (bool) {
-        address w = ecrecover(keccak256(abi.encode(a, n)), v, r, s);
+        address w = ecrecover(keccak256(abi.encode(block.chainid, this, a, n)), v, r, s);
         return q2[a] == n && w == a;
     }
 

@@ -5,7 +5,7 @@ pragma solidity ^0.8.20;
 contract C6 {
     mapping(address => uint256) private q1;
     mapping(address => mapping(address => uint256)) public q2;
-    bytes32 private immutable q3 = keccak256("domain");
+    bytes32 private immutable q3 = keccak256(abi.encode("domain", block.chainid, address(this)));
 
     function f0(address o) internal returns (uint256) {
         return q1[o]++;
