@@ -234,8 +234,17 @@ func guarded(op string, a, b, at *Node, conds []condition) bool {
 			l, r := cmp[0], cmp[1]
 			switch op {
 			case "-":
-				// The subtrahend is bounded by something checked earlier.
-				if l == nb || r == nb || l == na && r == nb {
+				// The minuend was compared with the subtrahend earlier.
+				// A scalar minuend (a supply, a local) may be an
+				// aggregate of what was compared instead (supply -= v
+				// after balance[a] >= v); an entry of a mapping or array
+				// is bounded only by its own check: balance[from] >= v
+				// or allowance[from][me] >= v does not bound
+				// balance[msg.sender] - v.
+				if l == na && r == nb || l == nb && r == na {
+					return true
+				}
+				if (l == nb || r == nb) && !strings.Contains(na, "[") {
 					return true
 				}
 			case "+":
