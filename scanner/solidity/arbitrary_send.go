@@ -9,7 +9,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // Decides: an ether payment in an unguarded public function whose
 // recipient is a parameter (or derived from one) and whose amount is not
 // msg.value (forwarding the caller's own ether is harmless), unless a
-// condition on a recovered signer dominates it (a signed voucher). Also
+// condition on a recovered signer dominates it (a signed voucher). The
+// payment may sit in an internal helper the function hands the address
+// to, one call deep, when the function keeps no books (writes no state,
+// passes the caller to no call). Also
 // the whole balance paid, by a function anyone can call, to a payee held
 // in state that another such function lets anyone set to itself or to a
 // parameter, unpaid and more than once (installablePayees). Reports the
@@ -38,6 +41,7 @@ func (arbitrarySend) Meta() scanner.Rule {
 func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	installable := map[*Contract]map[string]bool{}
+	seen := map[*Node]bool{} // a helper's payment, reported once
 	for _, f := range u.funcs() {
 		if f.Body == nil || !f.Entry() || f.Guarded() {
 			continue
@@ -72,22 +76,55 @@ func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 		if debits {
 			continue
 		}
-		for _, c := range f.LowLevelCalls() {
-			if !c.isPayment() || !c.Invoked || c.Target == nil || !mentionsAny(c.Target, tainted) {
-				continue
+		// The payments f makes, and those of internal helpers it hands a
+		// caller-chosen address (_pay(recipient, fee)), one call deep,
+		// when f keeps no books at all: it writes no state, directly or
+		// in helpers, and hands the caller to no call (a burn or pull
+		// of the caller's tokens that the payment settles).
+		type payer struct {
+			g       *Function
+			tainted map[string]bool
+		}
+		payers := []payer{{f, tainted}}
+		keepsNoBooks := !f.Summary().WritesState && !callWithCaller(f)
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "call_expression" || !keepsNoBooks {
+				return true
 			}
-			// Forwarding the caller's own ether, sending nothing, or paying the
-			// recipient what is booked for it are not arbitrary sends.
-			if v := c.ValueArg; v == nil || isMember(v, "msg", "value") || isLiteral(v) || v.Text() == "0" ||
-				v.Kind == "array_access" && norm(v.Child("index").Text()) == norm(c.Target.Text()) {
-				continue
+			h := f.internalCallee(n)
+			if h == nil || h == f || h.Body == nil || h.Entry() || h.Guarded() {
+				return true
 			}
-			// A payment a recovered signer authorised (a guard compares
-			// the signer) is not the caller's choice alone.
-			if signerChecked(f, c.Node) {
-				continue
+			ht := map[string]bool{}
+			for i, a := range argNodes(n) {
+				if i < len(h.Params) && h.Params[i].Name != "" && mentionsAny(a, tainted) {
+					ht[h.Params[i].Name] = true
+				}
 			}
-			out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
+			if len(ht) > 0 {
+				payers = append(payers, payer{h, ht})
+			}
+			return true
+		})
+		for _, p := range payers {
+			for _, c := range p.g.LowLevelCalls() {
+				if !c.isPayment() || !c.Invoked || c.Target == nil || !mentionsAny(c.Target, p.tainted) || seen[c.Node] {
+					continue
+				}
+				// Forwarding the caller's own ether, sending nothing, or paying the
+				// recipient what is booked for it are not arbitrary sends.
+				if v := c.ValueArg; v == nil || isMember(v, "msg", "value") || isLiteral(v) || v.Text() == "0" ||
+					v.Kind == "array_access" && norm(v.Child("index").Text()) == norm(c.Target.Text()) {
+					continue
+				}
+				// A payment a recovered signer authorised (a guard compares
+				// the signer) is not the caller's choice alone.
+				if signerChecked(p.g, c.Node) {
+					continue
+				}
+				seen[c.Node] = true
+				out = append(out, u.finding(d.Meta().ID, c.Node, scope(p.g)))
+			}
 		}
 	}
 	return out
@@ -120,4 +157,23 @@ func installablePayees(c *Contract) map[string]bool {
 		}
 	}
 	return out
+}
+
+// callWithCaller reports whether f passes the caller to a call: another
+// contract's (token.transferFrom(msg.sender, …), vault.burn(msg.sender,
+// …)) or a helper's (_pull(token, msg.sender, amount)).
+func callWithCaller(f *Function) bool {
+	found := false
+	f.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		for _, a := range argNodes(n) {
+			if mentionsCaller(f, a) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
