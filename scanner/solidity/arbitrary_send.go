@@ -86,26 +86,27 @@ func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 			tainted map[string]bool
 		}
 		payers := []payer{{f, tainted}}
-		keepsNoBooks := !f.Summary().WritesState && !callWithCaller(f)
-		f.Body.Walk(func(n *Node) bool {
-			if n.Kind != "call_expression" || !keepsNoBooks {
-				return true
-			}
-			h := f.internalCallee(n)
-			if h == nil || h == f || h.Body == nil || h.Entry() || h.Guarded() {
-				return true
-			}
-			ht := map[string]bool{}
-			for i, a := range argNodes(n) {
-				if i < len(h.Params) && h.Params[i].Name != "" && mentionsAny(a, tainted) {
-					ht[h.Params[i].Name] = true
+		if !f.Summary().WritesState && !callWithCaller(f) {
+			f.Body.Walk(func(n *Node) bool {
+				if n.Kind != "call_expression" {
+					return true
 				}
-			}
-			if len(ht) > 0 {
-				payers = append(payers, payer{h, ht})
-			}
-			return true
-		})
+				h := f.internalCallee(n)
+				if h == nil || h == f || h.Body == nil || h.Entry() || h.Guarded() {
+					return true
+				}
+				ht := map[string]bool{}
+				for i, a := range argNodes(n) {
+					if i < len(h.Params) && h.Params[i].Name != "" && mentionsAny(a, tainted) {
+						ht[h.Params[i].Name] = true
+					}
+				}
+				if len(ht) > 0 {
+					payers = append(payers, payer{h, ht})
+				}
+				return true
+			})
+		}
 		for _, p := range payers {
 			for _, c := range p.g.LowLevelCalls() {
 				if !c.isPayment() || !c.Invoked || c.Target == nil || !mentionsAny(c.Target, p.tainted) || seen[c.Node] {

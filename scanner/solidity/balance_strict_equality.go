@@ -50,7 +50,7 @@ func (d balanceStrictEquality) Check(u *Unit) []scanner.Finding {
 		}
 		// A comparison returned is a condition of the caller's
 		// (return address(this).balance == goal).
-		conds := append(f.Conditions(), returnedValues(f)...)
+		conds := append(f.Conditions(), f.Body.FindAll("return_statement")...)
 		if len(conds) == 0 {
 			continue
 		}
@@ -143,19 +143,4 @@ func balanceLocals(f *Function) (map[string]bool, map[string]int) {
 func remainder(n *Node) bool {
 	n = unparen(n)
 	return n != nil && n.Kind == "binary_expression" && n.Operator() == "%"
-}
-
-// returnedValues returns what f's return statements return.
-func returnedValues(f *Function) []*Node {
-	var out []*Node
-	f.Body.Walk(func(n *Node) bool {
-		if n.Kind == "return_statement" {
-			if len(n.Children) > 0 {
-				out = append(out, n)
-			}
-			return false
-		}
-		return true
-	})
-	return out
 }

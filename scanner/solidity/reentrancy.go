@@ -62,6 +62,7 @@ func (reentrancy) Meta() scanner.Rule {
 
 func (d reentrancy) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
+	relaying := map[*Function]bool{} // relays, asked once per helper
 	for _, f := range u.funcs() {
 		// A contract under construction has no code yet: a callee calling
 		// it back finds nothing to run.
@@ -154,15 +155,6 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
-		// A call of a contract of the bundle whose function hands control
-		// on to an address this function names (the DAO's
-		// rewardAccount.payOut(_account, reward)), then a state write.
-		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" && relaysCall(f, n) && writesAfter(n) {
-				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-			}
-			return true
-		})
 		// A token transfer that calls back into the receiver (ERC-721 and
 		// ERC-1155 safe transfers, ERC-777 hooks), directly or through an
 		// internal function such as _safeMint, then a state write.
@@ -196,7 +188,17 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			return false
 		}
 		f.Body.Walk(func(n *Node) bool {
-			if n.Kind == "call_expression" && untrustedMemberCall(f, n) && staleWriteAfter(n) {
+			if n.Kind != "call_expression" {
+				return true
+			}
+			if untrustedMemberCall(f, n) && staleWriteAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			}
+			// A call of a contract of the bundle whose function hands
+			// control on to an address this function names (the DAO's
+			// rewardAccount.payOut(_account, reward)), then a state
+			// write.
+			if relaysCall(f, n) && writesAfter(n) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true
@@ -223,7 +225,12 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 					return true
 				}
 			}
-			if relays(g) && writesAfter(n) {
+			r, ok := relaying[g]
+			if !ok {
+				r = relays(g)
+				relaying[g] = r
+			}
+			if r && writesAfter(n) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true

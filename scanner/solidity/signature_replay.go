@@ -1,7 +1,6 @@
 package solidity
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -356,14 +355,21 @@ func unboundDigest(f *Function, r *Node) bool {
 	if len(args) == 0 {
 		return false
 	}
-	d := digestTrace{seen: map[string]bool{}}
+	d := digestTrace{seen: map[digestVar]bool{}}
 	d.expr(f, args[0], 3, false)
 	return !d.bound && !d.opaque
 }
 
 type digestTrace struct {
 	bound, opaque bool
-	seen          map[string]bool
+	seen          map[digestVar]bool
+}
+
+// digestVar is a variable the trace followed: a local of fn, or a state
+// variable (fn nil).
+type digestVar struct {
+	fn   *Function
+	name string
 }
 
 // expr follows n in f; hashed is set once the trace has passed through
@@ -428,7 +434,7 @@ func (d *digestTrace) expr(f *Function, n *Node, depth int, hashed bool) {
 			}
 			d.body(h)
 			in := hashed || hashedWithin(x, n)
-			for _, v := range returnedValues(h) {
+			for _, v := range h.Body.FindAll("return_statement") {
 				d.expr(h, v, depth-1, in)
 			}
 			for _, a := range argNodes(x) {
@@ -443,7 +449,7 @@ func (d *digestTrace) expr(f *Function, n *Node, depth int, hashed bool) {
 // local follows a local's definitions, and a chainid read in the
 // function's assembly (assembly { id := chainid() }).
 func (d *digestTrace) local(f *Function, name string, depth int, hashed bool) {
-	key := fmt.Sprintf("%p:%s", f, name)
+	key := digestVar{f, name}
 	if d.seen[key] {
 		return
 	}
@@ -468,11 +474,11 @@ func (d *digestTrace) local(f *Function, name string, depth int, hashed bool) {
 // names no local of it) and every assignment of it in the lineage of
 // f's contract; none at all leaves it unknown.
 func (d *digestTrace) state(f *Function, name string, depth int) {
-	c := f.Contract
-	if sv := c.StateVar(name); sv != nil && strings.HasPrefix(strings.TrimSpace(sv.Type), "mapping") {
+	sv := f.Contract.StateVar(name)
+	if sv == nil || strings.HasPrefix(strings.TrimSpace(sv.Type), "mapping") {
 		return // a per-key record (a nonce), signed content
 	}
-	key := "state:" + name
+	key := digestVar{nil, name}
 	if d.seen[key] {
 		return
 	}
@@ -482,29 +488,22 @@ func (d *digestTrace) state(f *Function, name string, depth int) {
 		return
 	}
 	found := false
-	for _, x := range c.Linearization() {
-		for _, sv := range x.StateVars {
-			if sv.Name == name {
-				if v := sv.Node.Child("value"); v != nil {
-					found = true
-					d.expr(f, v, depth, false)
-				}
-			}
-		}
+	if v := sv.Node.Child("value"); v != nil {
+		found = true
+		d.expr(f, v, depth, false)
+	}
+	for _, x := range f.Contract.Linearization() {
 		for _, g := range x.Functions {
 			if g.Body == nil {
 				continue
 			}
-			g.Body.Walk(func(n *Node) bool {
-				if n.Kind == "assignment_expression" {
-					if l := n.Child("left"); l != nil && l.Kind == "identifier" && l.Text() == name {
-						found = true
-						d.body(g)
-						d.expr(g, n.Child("right"), depth, false)
-					}
+			for _, w := range g.StateWrites() {
+				if l := w.Node.Child("left"); w.Var == name && w.Node.Kind == "assignment_expression" && l != nil && l.Kind == "identifier" {
+					found = true
+					d.body(g)
+					d.expr(g, w.Node.Child("right"), depth, false)
 				}
-				return true
-			})
+			}
 		}
 	}
 	if !found {

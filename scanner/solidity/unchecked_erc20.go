@@ -116,13 +116,8 @@ func receiverTypeName(obj *Node, f *Function) string {
 				typ = p.Type
 			}
 		}
-		if typ == "" {
-			f.Body.Walk(func(n *Node) bool {
-				if n.Kind == "variable_declaration" && n.Child("name").Text() == name {
-					typ = n.Child("type").Text()
-				}
-				return typ == ""
-			})
+		if d := f.localDecls()[name]; typ == "" && d != nil {
+			typ = d.Child("type").Text()
 		}
 		if v := f.Contract.StateVar(name); typ == "" && v != nil {
 			typ = v.Type
