@@ -43,7 +43,7 @@ func (signatureReplay) Meta() scanner.Rule {
 		Category:       "signature",
 		CWE:            "CWE-294",
 		SWC:            "SWC-121",
-		Description:    "The function accepts a signature verified with ecrecover but never records it as used. Anyone who has seen the signature can submit it again (and on another chain or contract unless the digest includes chain id and address).",
+		Description:    "The function accepts a signature verified with ecrecover that can be submitted again: either nothing records it as used, so anyone who has seen it can replay it here, or its digest names neither the chain id nor the contract's address, so it verifies on other chains and other deployments whatever nonce this one keeps.",
 		Recommendation: "Include a per-signer nonce, the chain id and address(this) in the signed digest (EIP-712) and mark nonces or digests as used before acting.",
 		Tier:           scanner.TierStandard,
 	}
