@@ -11,7 +11,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // the local its success flag is stored in, (bool ok, ) = x.call{value:
 // v}(""), read next in require/assert or in an if whose arm reverts),
 // either inside a loop (or in a helper a loop calls with an entry of a
-// stored list, two calls up), or to a recipient stored in a state variable that
+// stored list, two calls up), or to a recipient stored in a state variable
+// (payable(holder) and address(holder) are the same recipient) that
 // an unguarded public function sets to msg.sender. Reports the payment.
 //
 // Known false positives: loops over a short, trusted list.
@@ -60,7 +61,7 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 				if !call.isPayment() || !call.reverting() || mentionsSender(call.Target) {
 					continue
 				}
-				root := lvalueRoot(call.Target)
+				root := lvalueRoot(unwrapConversion(call.Target))
 				if root != nil && priv[root.Text()] {
 					continue // the privileged account can only lock itself out
 				}
