@@ -14,8 +14,8 @@ import (
 // without a reentrancy lock, a write to a state variable the call reaches
 // on the function's CFG (later on the same path, or earlier in an
 // enclosing loop; not on another arm of a branch); or a call of an
-// internal function of the contract that makes such a call, followed by a
-// reachable state write; or a token transfer that calls back into its
+// internal function of the contract that makes such a call, itself or up
+// to two internal calls further down, followed by a reachable state write; or a token transfer that calls back into its
 // receiver followed by a reachable write: safeTransferFrom, a mint or
 // transfer whose body (in the bundle) makes one, an inherited safe mint or
 // transfer the bundle lacks (_safeMint, _safeTransfer, _safeTransferFrom:
@@ -219,11 +219,9 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			if g == nil || g == f || g.Body == nil || locked(g) {
 				return true
 			}
-			for _, c := range g.LowLevelCalls() {
-				if c.Kind == "call" && c.Invoked && writesAfter(n) {
-					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-					return true
-				}
+			if makesOpenCall(g, 2) && writesAfter(n) {
+				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+				return true
 			}
 			r, ok := relaying[g]
 			if !ok {
@@ -459,6 +457,34 @@ func relaysCall(f *Function, call *Node) bool {
 		}
 	}
 	return false
+}
+
+// makesOpenCall reports whether g makes an invoked low-level call, or
+// calls an internal function that does, depth calls further down, with
+// no reentrancy lock on the way: leave() -> settle() -> payOut() ->
+// to.call.value(v)() hands control out from leave() as surely as a call
+// written in it. The gas stipend of a limit of 2,300 or less keeps
+// control in (SOL-REENTRANCY-LIMITED's).
+func makesOpenCall(g *Function, depth int) bool {
+	for _, c := range g.LowLevelCalls() {
+		if c.Kind == "call" && c.Invoked && !(c.GasLimit > 0 && c.GasLimit <= 2300) {
+			return true
+		}
+	}
+	if depth == 0 {
+		return false
+	}
+	found := false
+	g.Body.Walk(func(n *Node) bool {
+		if found || n.Kind != "call_expression" {
+			return !found
+		}
+		if h := g.internalCallee(n); h != nil && h != g && h.Body != nil && h.Kind == "function" && !locked(h) {
+			found = makesOpenCall(h, depth-1)
+		}
+		return !found
+	})
+	return found
 }
 
 // relays reports whether g makes a call relaysCall reports.
