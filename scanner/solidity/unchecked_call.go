@@ -11,8 +11,11 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // (checkedForShow): the if testing it takes a failure into an arm that
 // does nothing lasting (empty, or writes to locals nobody reads after),
 // or a constant decides the condition whatever the call returns
-// (!a.send(v) || 1 == 1, require(ok || true)). A call.value(...) that is
-// never invoked at all (missing "()") is reported too. Reports the call.
+// (!a.send(v) || 1 == 1, require(ok || true)), or returned unchecked
+// (itself, or a flag read only by return statements) by an entry point
+// that credits a mapping entry: the credit stands when the call failed
+// (returnedPastCredit). A call.value(...) that is never invoked at all
+// (missing "()") is reported too. Reports the call.
 //
 // Known false positives: a failure that is deliberately ignored (a refund
 // that may bounce); those deserve a suppression with the reason.

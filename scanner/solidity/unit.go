@@ -1075,6 +1075,8 @@ func resultUnused(call *Node, f *Function) bool {
 		return true
 	case "unary_expression", "if_statement", "binary_expression":
 		return checkedForShow(call, f)
+	case "return_statement":
+		return f != nil && returnedPastCredit(f)
 	case "variable_declaration_statement":
 		var names []string
 		p.Walk(func(n *Node) bool {
@@ -1086,6 +1088,7 @@ func resultUnused(call *Node, f *Function) bool {
 		if len(names) == 0 || f == nil {
 			return false
 		}
+		returned := false
 		for _, name := range names {
 			used := false
 			f.Body.Walk(func(n *Node) bool {
@@ -1095,7 +1098,11 @@ func resultUnused(call *Node, f *Function) bool {
 				// A read in a condition a constant decides is no read:
 				// require(ok || true).
 				if n.Kind == "identifier" && n.Start >= p.End && n.Text() == name && !constDecided(n) {
-					used = true
+					if q := outer(n); q != nil && q.Kind == "return_statement" && len(q.NamedChildren()) == 1 && unparen(q.NamedChildren()[0]) == n {
+						returned = true
+					} else {
+						used = true
+					}
 				}
 				return !used
 			})
@@ -1103,7 +1110,25 @@ func resultUnused(call *Node, f *Function) bool {
 				return false
 			}
 		}
-		return true
+		return !returned || returnedPastCredit(f)
+	}
+	return false
+}
+
+// returnedPastCredit reports whether f, handing a call's result back to
+// its caller (return a.call(…), or a success flag read only by return
+// statements), is an entry point that credits a mapping entry (m[k] +=
+// a, m[k] = m[k] + a): the credit stands when the call failed, and a
+// caller that is a person never reads the false. An internal helper's
+// result is its callers' to check.
+func returnedPastCredit(f *Function) bool {
+	if !f.Entry() {
+		return false
+	}
+	for _, w := range f.StateWrites() {
+		if creditAmount(w.Node) != nil {
+			return true
+		}
 	}
 	return false
 }
