@@ -24,7 +24,10 @@ import (
 // is the proxy's set-up, judged by SOL-UNPROTECTED-INITIALIZER. A target
 // a guard requires to be in an allow-list only privileged callers write
 // (require(modules[t]), in the function or a modifier it passes t to;
-// Function.allowListed) is the contract's choice too. Reports the call.
+// Function.allowListed) is the contract's choice too. An assembly
+// delegatecall or callcode counts when it sits in the entry point itself,
+// its target (the built-in's second argument) is a parameter, and its
+// block does not end by reverting. Reports the call.
 //
 // Known false positives: proxies whose implementation address is fixed and
 // trusted; a finding there is a reminder to restrict the forwarded
@@ -62,6 +65,70 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
+		// In assembly, in the entry point itself: delegatecall(gas(),
+		// target, …) or callcode(gas(), target, …) to a target the caller
+		// chooses, in a block that does not end by reverting (a
+		// simulation that reverts with the result keeps nothing). The
+		// calldata copied in is not judged there: a proxy's fallback
+		// forwards all of it by design, to a target the contract holds.
+		// Assembly helpers are left out: executors reached through
+		// signature checks the layer does not read as guards use them.
+		if !f.Entry() {
+			continue
+		}
+		for _, call := range yulDelegatecalls(f) {
+			if t := yulArgs(call); len(t) > 1 && !yulRevertsAfter(call) && !eip1967Target(f, t[1]) && callerShapes(f, &Call{Node: call, Target: t[1]}) && !f.allowListed(call, t[1]) {
+				out = append(out, u.finding(d.Meta().ID, call, scope(f)))
+			}
+		}
+	}
+	return out
+}
+
+// yulRevertsAfter reports whether the assembly block holding call ends,
+// at its top level, with revert(…): whatever call did is rolled back.
+func yulRevertsAfter(call *Node) bool {
+	a := call.Ancestor("assembly_statement")
+	if a == nil {
+		return false
+	}
+	var last *Node
+	for _, c := range a.Children {
+		if c.Named && c.Kind != "assembly" && c.Kind != "comment" {
+			last = c
+		}
+	}
+	if last == nil || last.Kind != "yul_function_call" || last.Start < call.End {
+		return false
+	}
+	fn := last.Child("function")
+	return fn != nil && fn.Text() == "revert"
+}
+
+// yulArgs returns the arguments of an assembly call.
+func yulArgs(call *Node) []*Node {
+	var out []*Node
+	for _, c := range call.Children {
+		if c.Named && c.Field != "function" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// yulDelegatecalls returns f's assembly calls of the delegatecall and
+// callcode built-ins.
+func yulDelegatecalls(f *Function) []*Node {
+	var out []*Node
+	for _, a := range f.Body.FindAll("assembly_statement") {
+		a.Walk(func(n *Node) bool {
+			if n.Kind == "yul_function_call" {
+				if fn := n.Child("function"); fn != nil && (fn.Text() == "delegatecall" || fn.Text() == "callcode") {
+					out = append(out, n)
+				}
+			}
+			return true
+		})
 	}
 	return out
 }
