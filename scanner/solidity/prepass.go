@@ -14,14 +14,17 @@ import "bytes"
 // fallback's parameters, the storage base), which no detector uses.
 //
 // It also blanks the `hex` prefix of hex string literals, which the
-// grammar does not know either.
+// grammar does not know either, and turns the first byte of a variable
+// named like a Yul built-in into an underscore where assembly reaches its
+// slot or offset (sstore(number.slot, n) in Optimism's L1Block).
 
 // mask returns src with the unsupported constructs blanked, or src itself
 // when there is nothing to blank.
 func mask(src []byte) []byte {
 	if !bytes.Contains(src, []byte("using")) && !bytes.Contains(src, []byte("fallback")) &&
 		!bytes.Contains(src, []byte("receive")) && !bytes.Contains(src, []byte("layout")) &&
-		!bytes.Contains(src, []byte(`hex"`)) && !bytes.Contains(src, []byte(`hex'`)) {
+		!bytes.Contains(src, []byte(`hex"`)) && !bytes.Contains(src, []byte(`hex'`)) &&
+		!bytes.Contains(src, []byte(".slot")) && !bytes.Contains(src, []byte(".offset")) {
 		return src
 	}
 	m := masker{src: src}
@@ -215,6 +218,19 @@ func (m *masker) run() {
 					}
 				}
 				end = closeP
+			}
+		case "number", "basefee", "timestamp", "coinbase", "difficulty", "prevrandao", "gaslimit",
+			"chainid", "balance", "address", "origin", "caller", "gasprice", "callvalue", "gas",
+			"blobbasefee", "selfbalance":
+			// A state variable named like a Yul built-in, reached in
+			// assembly as number.slot or x.offset: the grammar reads the
+			// built-in and fails. An underscore over its first byte makes
+			// it a name again; nodes still read the original text.
+			if bytes.HasPrefix(s[end:], []byte(".slot")) || bytes.HasPrefix(s[end:], []byte(".offset")) {
+				if m.out == nil {
+					m.out = bytes.Clone(m.src)
+				}
+				m.out[i] = '_'
 			}
 		case "layout":
 			at := m.next(end)

@@ -28,6 +28,7 @@ var grammarCases = []struct{ name, src string }{
 	{"NatSpec everywhere", "pragma solidity ^0.8.0;\n/// @title T\n/** @notice n */\ncontract C {\n    /// @dev d\n    uint x; /// trailing\n    /// @param a p\n    function f(uint a /** inline */) public {}\n}\n"},
 	{"receive and plain fallback", "pragma solidity ^0.8.0;\ncontract C { receive() external payable {} fallback() external {} }\n"},
 	{"hex literals", "pragma solidity ^0.8.0;\ncontract C { bytes constant B = hex\"00ff\"; bytes constant D = hex'ab'; }\n"},
+	{"state named like a Yul built-in", "pragma solidity ^0.8.15;\ncontract C { uint64 number; uint256 basefee; function f(uint64 n, uint256 b) external { assembly { sstore(number.slot, n) sstore(basefee.slot, b) let t := number() } } function g(bytes calldata timestamp) external pure returns (uint256 o) { assembly { o := timestamp.offset } } }\n"},
 	{"keywords in strings and comments", "pragma solidity ^0.8.0;\n// using L for uint global;\ncontract C { string s = \"layout at 1 { using x for y; \"; /* fallback(bytes b) */ }\n"},
 }
 
@@ -94,7 +95,10 @@ func FuzzMask(f *testing.F) {
 			t.Fatalf("length %d -> %d", len(src), len(out))
 		}
 		for i := range out {
-			if out[i] != src[i] && out[i] != ' ' {
+			// Masking writes spaces, or an underscore over the first
+			// letter of a name (a variable called like a Yul built-in).
+			renamed := out[i] == '_' && (src[i] >= 'a' && src[i] <= 'z') && (i == 0 || !isIdentByte(src[i-1]))
+			if out[i] != src[i] && out[i] != ' ' && !renamed {
 				t.Fatalf("byte %d changed to %q", i, out[i])
 			}
 			if (out[i] == '\n') != (src[i] == '\n') {
@@ -102,4 +106,8 @@ func FuzzMask(f *testing.F) {
 			}
 		}
 	})
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
