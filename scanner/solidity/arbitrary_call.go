@@ -33,9 +33,13 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // A call that also sends a caller-chosen amount of the contract's ether
 // is SOL-ARBITRARY-SEND's as well: two problems on one line.
 //
-// Known false positives: routers and multicall helpers meant to run any
-// call, where the contract holds no approvals or roles; a finding there
-// asks for that to stay true.
+// A contract with no state (constants and immutables aside) that never pulls tokens
+// from another account is a relay with the caller's own power (a
+// multicall helper; statelessRelay) and is left out.
+//
+// Known false positives: routers meant to run any call that keep state
+// but hold no approvals or roles; a finding there asks for that to stay
+// true.
 type arbitraryCall struct{}
 
 func (arbitraryCall) Meta() scanner.Rule {
@@ -56,7 +60,7 @@ func (d arbitraryCall) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	seen := map[*Node]bool{}
 	for _, f := range u.funcs() {
-		if f.Body == nil || !f.Entry() || f.Guarded() || f.AlwaysReverts() || f.commitsParams() {
+		if f.Body == nil || !f.Entry() || f.Guarded() || f.AlwaysReverts() || f.commitsParams() || statelessRelay(f.Contract) {
 			continue
 		}
 		all := map[string]bool{}
@@ -71,6 +75,40 @@ func (d arbitraryCall) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// statelessRelay reports a contract with nothing a caller could borrow:
+// neither it nor its bases declare a state variable other than a
+// constant or an immutable, and none of its functions pulls tokens from another account
+// (transferFrom, safeTransferFrom, permit), so nobody approves it. A call
+// it makes for the caller (a multicall helper batching reads and calls)
+// has the caller's own power and no more.
+func statelessRelay(c *Contract) bool {
+	for _, x := range c.Linearization() {
+		for _, v := range x.StateVars {
+			if !v.Constant {
+				return false
+			}
+		}
+	}
+	pulls := false
+	for _, x := range c.Linearization() {
+		x.Node.Walk(func(n *Node) bool {
+			if pulls {
+				return false
+			}
+			if n.Kind == "call_expression" {
+				if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" {
+					switch fn.Child("property").Text() {
+					case "transferFrom", "safeTransferFrom", "permit":
+						pulls = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	return !pulls
 }
 
 // arbitraryCalls returns the calls in f, or in the internal functions it

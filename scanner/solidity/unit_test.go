@@ -64,7 +64,7 @@ contract Vault is Owned {
 // that file, once, with that file's suppressions applied.
 func TestFindingInBaseFile(t *testing.T) {
 	base := scanner.File{Path: "Base.sol", Content: []byte(`pragma solidity ^0.8.0;
-contract Base {
+contract Base { mapping(address => uint256) internal held;
     function _run(address t, bytes memory d) internal {
         (bool ok, ) = t.call(d);
         require(ok);
@@ -251,7 +251,7 @@ contract Q {
 // definitions its own imports reach, whichever the bundle met first.
 func TestScopeByImports(t *testing.T) {
 	v1Base := scanner.File{Path: "src/v1/Base.sol", Content: []byte(`pragma solidity ^0.8.0;
-contract Base {
+contract Base { mapping(address => uint256) internal held;
     function _run(address t, bytes memory d) internal {
         (bool ok, ) = t.call(d);
         require(ok);

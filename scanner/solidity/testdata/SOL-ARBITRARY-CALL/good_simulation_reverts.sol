@@ -3,6 +3,7 @@ pragma solidity ^0.8.19;
 // A simulation entry that reports its result by reverting: every path
 // reverts, so the call it makes for the caller is undone with it.
 contract C233 {
+    mapping(address => uint256) internal held;
     error R33(bool ok, bytes data);
 
     function simulate(address t, bytes calldata d) external {
