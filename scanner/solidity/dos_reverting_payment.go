@@ -13,7 +13,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // either inside a loop (or in a helper a loop calls with an entry of a
 // stored list, two calls up), or to a recipient stored in a state variable
 // (payable(holder) and address(holder) are the same recipient) that
-// an unguarded public function sets to msg.sender. Reports the payment.
+// an unguarded public function sets to msg.sender, or (a variable of its
+// own, not an entry) to a value its caller passes. Reports the payment.
 //
 // Known false positives: loops over a short, trusted list.
 type dosRevertingPayment struct{}
@@ -43,7 +44,11 @@ func (d dosRevertingPayment) Check(u *Unit) []scanner.Finding {
 				continue
 			}
 			f.Body.Walk(func(n *Node) bool {
-				if n.Kind == "assignment_expression" && mentionsSender(n.Child("right")) {
+				// msg.sender, or what the caller passes stored in a
+				// variable of its own (one recipient for everyone, not an
+				// entry the caller keys: a channel's counterparty).
+				l := n.Child("left")
+				if n.Kind == "assignment_expression" && (mentionsSender(n.Child("right")) || l != nil && l.Kind == "identifier" && f.Taint(n.Child("right")).Has(FromParam)) {
 					if r := lvalueRoot(n.Child("left")); r != nil {
 						installed[r.Text()] = true
 					}
