@@ -23,9 +23,12 @@ import (
 // whether the deployment spends it; one function is never reported by
 // both.
 //
-// A write that gives the caller no power over anyone else is not one
-// (grantsNothing): its own entry cleared or paid for, or an entry nobody
-// holds yet (a counter's fresh index, a record checked to be unused).
+// receive() and fallback() count as public functions. A write that gives
+// the caller no power over anyone else is not one (grantsNothing): its own
+// entry cleared or paid for, a seat bought (a condition asking msg.value,
+// or what the caller paid in, to reach a nonzero price; boughtFor), or an
+// entry nobody holds yet (a counter's fresh index, a record checked to be
+// unused).
 //
 // Known false positives: one-shot initialisers whose flag the layer does
 // not see (namespaced storage reached through assembly).
@@ -102,7 +105,7 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 // writes privileged state (not a one-shot initialiser): anyone calls it
 // to become privileged.
 func opensOwnerWrite(c *Contract, f *Function, priv, via map[string]bool) bool {
-	if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" {
+	if f.Body == nil || !f.Entry() || f.Guarded() || f.Kind != "function" && f.Kind != "receive" && f.Kind != "fallback" {
 		return false
 	}
 	return writesPrivileged(c, f, priv, via, 1) && len(oneShotFlags(f)) == 0
@@ -217,7 +220,7 @@ func grantsNothing(f *Function, w Write) bool {
 		// of a hill, set to the caller under a condition on what it
 		// paid.
 		r := w.Node.Child("right")
-		return w.Node.Kind == "assignment_expression" && r != nil && f.senderExpr(r) && paidFor(f, w.Node)
+		return w.Node.Kind == "assignment_expression" && r != nil && f.senderExpr(r) && boughtFor(f, w.Node)
 	}
 	own := false
 	for k, i := range idx {
@@ -381,6 +384,51 @@ func zeroValue(n *Node) bool {
 	switch dropSpace(n.Text()) {
 	case "0", "false", "0x0", "address(0)", "address(0x0)":
 		return true
+	}
+	return false
+}
+
+// boughtFor reports whether a condition that asks for a payment
+// dominates n: msg.value, or what the caller paid in, at least, above or
+// equal to something other than zero (msg.value > prize, msg.value ==
+// TICKET, contributions[msg.sender] > contributions[owner]).
+// msg.value > 0, or a cap (msg.value < 0.001 ether), sells nothing: one
+// wei buys it.
+func boughtFor(f *Function, n *Node) bool {
+	for _, g := range f.Guards(n) {
+		found := false
+		g.Cond.Walk(func(x *Node) bool {
+			if found || x.Kind != "binary_expression" {
+				return !found
+			}
+			l, r := unparen(x.Child("left")), unparen(x.Child("right"))
+			if l == nil || r == nil {
+				return true
+			}
+			// Written as paid OP other, holding when the guard held: at
+			// least other, or more, or exactly. What is paid is msg.value,
+			// or the caller's entry of a mapping the contract credits
+			// (contributions[msg.sender] > contributions[owner]: outbid).
+			paid := func(n *Node) bool {
+				return isMember(n, "msg", "value") || n.Kind == "array_access" && f.callerLookup(n) && creditedVar(f, n)
+			}
+			op, other := x.Operator(), r
+			if paid(r) && !paid(l) {
+				op, other = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}[op], l
+			} else if !paid(l) {
+				return true
+			}
+			if !g.True {
+				op = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}[op]
+			}
+			if (op == ">" || op == ">=" || op == "==") && !zeroValue(other) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
 	}
 	return false
 }
