@@ -27,7 +27,16 @@ import (
 // match; libraries are skipped. An operation a caller check dominates
 // (only a trusted role reaches it: its input is a setting, not an attack)
 // is left out; a check that keeps one address or a ban list out restricts
-// nobody (the layer's guard polarity). Reports the arithmetic.
+// nobody (the layer's guard polarity). The arithmetic of an internal
+// helper an entry point hands one of its parameters to, as it is
+// (_transfer(to, value)), is judged on that path: the helper's own checks
+// and the entry's checks before the call both count, the latter read
+// with the helper's parameters replaced by what was passed; transferFrom
+// checking balanceOf[from] does not bound _transfer's balanceOf[
+// msg.sender] - value. A result a later require or assert compares with
+// an operand (c = a + b; assert(c >= a)) is checked; in unchecked code an
+// amount debited earlier under a bound cannot overflow the credit of it.
+// Reports the arithmetic.
 //
 // Known false positives: values bounded by invariants the detector cannot
 // see (total supply caps), or checks after the operation.
@@ -54,6 +63,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 		return nil
 	}
 	var out []scanner.Finding
+	reported := map[*Node]bool{}
 	for _, f := range u.funcs() {
 		// Taint starts at the parameters of state-changing entry points.
 		if f.Body == nil || f.Contract.Kind != "contract" || !f.Entry() {
@@ -61,65 +71,191 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 		}
 		tainted := taintedLocals(f)
 		conds := compared(f.Conditions())
-		f.Body.Walk(func(n *Node) bool {
-			var a, b *Node
-			var op string
-			switch n.Kind {
-			case "augmented_assignment_expression":
-				op = strings.TrimSuffix(n.Operator(), "=")
-				a, b = n.Child("left"), n.Child("right")
-			case "binary_expression":
-				op = n.Operator()
-				a, b = n.Child("left"), n.Child("right")
-			default:
-				return true
-			}
-			if op != "+" && op != "-" && op != "*" || a == nil || b == nil {
-				return true
-			}
-			if checked && (!inUnchecked(n) || op == "+" && (debitedBefore(f, n, a) || debitedBefore(f, n, b))) {
-				return true
-			}
+		eachArithmetic(f, checked, func(n *Node, op string, a, b *Node) {
 			if definiteWrap(f, op, a, b) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-				return true
+				return
 			}
-			ta, tb := mentionsAny(a, tainted), mentionsAny(b, tainted)
-			if !ta && !tb {
-				return true
-			}
-			// x + 1, n * 1 ether: a literal operand, a counter or a unit.
-			if isLiteral(a) || isLiteral(b) {
-				return true
-			}
-			// a + b >= a is the overflow check itself.
-			if op == "+" && inCondition(n) {
-				return true
-			}
-			if guarded(op, a, b, n, conds) {
-				return true
-			}
-			// Conditions dominating the operation on the CFG: a
-			// modifier's require, the ternary around an arm.
-			if gs := f.Guards(n); len(gs) > 0 {
-				gc := make([]*Node, len(gs))
-				for i, g := range gs {
-					gc[i] = g.Cond
-				}
-				if guarded(op, a, b, nil, compared(gc)) {
-					return true
-				}
-			}
-			// Only a check of the caller dominates it: the input is a
-			// trusted role's (an owner's setting), not an attacker's.
-			if f.CallerChecked(n) {
-				return true
+			if !mentionsAny(a, tainted) && !mentionsAny(b, tainted) || unbounded(f, n, op, a, b, conds) == nil {
+				return
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
-			return true
 		})
+		out = append(out, d.helperArithmetic(u, f, tainted, reported)...)
 	}
 	return out
+}
+
+// eachArithmetic calls fn for each +, -, * (and +=, -=, *=) of f that can
+// wrap: all of them before 0.8; in unchecked blocks after, except an
+// addition of an amount debited earlier (debitedBefore).
+func eachArithmetic(f *Function, checked bool, fn func(n *Node, op string, a, b *Node)) {
+	f.Body.Walk(func(n *Node) bool {
+		var a, b *Node
+		var op string
+		switch n.Kind {
+		case "augmented_assignment_expression":
+			op = strings.TrimSuffix(n.Operator(), "=")
+			a, b = n.Child("left"), n.Child("right")
+		case "binary_expression":
+			op = n.Operator()
+			a, b = n.Child("left"), n.Child("right")
+		default:
+			return true
+		}
+		if op != "+" && op != "-" && op != "*" || a == nil || b == nil {
+			return true
+		}
+		if checked && (!inUnchecked(n) || op == "+" && (debitedBefore(f, n, a) || debitedBefore(f, n, b))) {
+			return true
+		}
+		fn(n, op, a, b)
+		return true
+	})
+}
+
+// unbounded returns n when nothing in f bounds the operation a op b (n),
+// nil when something does: a literal operand, the overflow check itself,
+// an earlier comparison (conds, f's own), a condition dominating it on
+// the CFG, or a check of the caller (a trusted role's setting).
+func unbounded(f *Function, n *Node, op string, a, b *Node, conds []condition) *Node {
+	// x + 1, n * 1 ether: a literal operand, a counter or a unit.
+	if isLiteral(a) || isLiteral(b) {
+		return nil
+	}
+	// a + b >= a is the overflow check itself.
+	if op == "+" && inCondition(n) {
+		return nil
+	}
+	if guarded(op, a, b, n, conds) || checkedAfter(f, n, a, b) {
+		return nil
+	}
+	// Conditions dominating the operation on the CFG: a modifier's
+	// require, the ternary around an arm.
+	if gs := f.Guards(n); len(gs) > 0 && guarded(op, a, b, nil, compared(guardConds(gs))) {
+		return nil
+	}
+	// Only a check of the caller dominates it: the input is a trusted
+	// role's (an owner's setting), not an attacker's.
+	if f.CallerChecked(n) {
+		return nil
+	}
+	return n
+}
+
+func guardConds(gs []Guard) []*Node {
+	out := make([]*Node, len(gs))
+	for i, g := range gs {
+		out[i] = g.Cond
+	}
+	return out
+}
+
+// helperArithmetic reports the arithmetic of internal helpers f calls
+// with its tainted values (_transfer(to, value)), one call deep, that
+// nothing bounds on that path: neither the helper's own checks nor the
+// checks f made before the call, read in the helper's terms (its
+// parameters replaced by what f passes; msg.sender is the same caller).
+// transferFrom checking balanceOf[from] >= value before _transfer
+// subtracts from balanceOf[msg.sender] leaves it unbounded. Each
+// operation is reported once.
+func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[string]bool, reported map[*Node]bool) []scanner.Finding {
+	var out []scanner.Finding
+	var fconds []condition
+	f.Body.Walk(func(call *Node) bool {
+		if call.Kind != "call_expression" {
+			return true
+		}
+		h := f.internalCallee(call)
+		if h == nil || h == f || h.Body == nil || h.Entry() || h.Kind != "function" || h.Contract.Kind != "contract" || f.CallerChecked(call) {
+			return true
+		}
+		args := argNodes(call)
+		sub, hot := map[string]string{}, map[string]bool{}
+		for i, p := range h.Params {
+			if i < len(args) && p.Name != "" {
+				sub[p.Name] = norm(args[i].Text())
+				// What the caller sent, handed on as it is: a value
+				// computed on the way is bounded by what computed it
+				// (min, a ternary, a stored delay) in ways text does
+				// not show.
+				if a := unparen(args[i]); a.Kind == "identifier" && f.Param(a.Text()) && tainted[a.Text()] {
+					hot[p.Name] = true
+				}
+			}
+		}
+		if len(hot) == 0 {
+			return true
+		}
+		if fconds == nil {
+			fconds = compared(f.Conditions())
+		}
+		var before []condition
+		for _, c := range fconds {
+			if c.node.End <= call.Start {
+				before = append(before, c)
+			}
+		}
+		if gs := f.Guards(call); len(gs) > 0 {
+			before = append(before, compared(guardConds(gs))...)
+		}
+		hconds := compared(h.Conditions())
+		eachArithmetic(h, h.Contract.Unit.Checked(), func(n *Node, op string, a, b *Node) {
+			if reported[n] || !mentionsOutsideCalls(a, hot) && !mentionsOutsideCalls(b, hot) || unbounded(h, n, op, a, b, hconds) == nil {
+				return
+			}
+			if guardedText(op, substitute(a, sub), substitute(b, sub), nil, before) {
+				return
+			}
+			reported[n] = true
+			out = append(out, u.owner(n).finding(d.Meta().ID, n, scope(h)))
+		})
+		return true
+	})
+	return out
+}
+
+// mentionsOutsideCalls is mentionsAny without looking into calls: the
+// result of f(n - 1) is what f computes, not the value handed to it.
+func mentionsOutsideCalls(n *Node, names map[string]bool) bool {
+	found := false
+	n.Walk(func(x *Node) bool {
+		if found || x.Kind == "call_expression" {
+			return false
+		}
+		if x.Kind == "identifier" && names[x.Text()] {
+			if p := x.Parent; p != nil && p.Kind == "member_expression" && x.Field == "property" {
+				return true
+			}
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// substitute returns n's normalised text with each identifier named in
+// sub (not a member name) replaced by its value.
+func substitute(n *Node, sub map[string]string) string {
+	src := n.Text()
+	var b strings.Builder
+	last := 0
+	n.Walk(func(x *Node) bool {
+		if x.Kind != "identifier" {
+			return true
+		}
+		if p := x.Parent; p != nil && p.Kind == "member_expression" && x.Field == "property" {
+			return true
+		}
+		if v, ok := sub[x.Text()]; ok {
+			b.WriteString(src[last : x.Start-n.Start])
+			b.WriteString(v)
+			last = x.End - n.Start
+		}
+		return true
+	})
+	b.WriteString(src[last:])
+	return norm(b.String())
 }
 
 // definiteWrap reports whether a op b wraps whatever the caller sends: a
@@ -224,7 +360,11 @@ func isLiteral(n *Node) bool {
 // compared as text, clause by clause, which also survives the grammar's
 // odd precedence of a[i] inside && chains.
 func guarded(op string, a, b, at *Node, conds []condition) bool {
-	na, nb := norm(a.Text()), norm(b.Text())
+	return guardedText(op, norm(a.Text()), norm(b.Text()), at, conds)
+}
+
+// guardedText is guarded on the operands' normalised texts.
+func guardedText(op, na, nb string, at *Node, conds []condition) bool {
 	for _, cd := range conds {
 		c := cd.node
 		if at != nil && c.Start >= at.Start && !c.Contains(at) {
@@ -381,10 +521,38 @@ func debitedBefore(f *Function, n, x *Node) bool {
 		case m.Kind == "binary_expression" && m.Operator() == "-":
 			r = m.Child("right")
 		}
-		if r != nil && r.Kind == "identifier" && r.Text() == name && !inUnchecked(m) {
+		if r != nil && r.Kind == "identifier" && r.Text() == name && (!inUnchecked(m) || guarded("-", m.Child("left"), r, m, compared(f.Conditions()))) {
 			found = true
 		}
 		return !found
 	})
 	return found
+}
+
+// checkedAfter reports the post-check of SafeMath written inline: the
+// result of a op b is stored in a local that a later require or assert
+// compares with an operand (c = a + b; assert(c >= a)), so a wrap
+// reverts.
+func checkedAfter(f *Function, n, a, b *Node) bool {
+	p := outer(n)
+	if p == nil || p.Kind != "variable_declaration_statement" {
+		return false
+	}
+	d := p.FirstKind("variable_declaration")
+	if d == nil {
+		return false
+	}
+	c := d.Child("name").Text()
+	na, nb := norm(a.Text()), norm(b.Text())
+	for _, cd := range compared(f.Conditions()) {
+		if cd.node.Start < p.End {
+			continue
+		}
+		for _, sd := range cd.sides {
+			if sd[0] == c && (sd[1] == na || sd[1] == nb) || sd[1] == c && (sd[0] == na || sd[0] == nb) {
+				return true
+			}
+		}
+	}
+	return false
 }
