@@ -15,10 +15,12 @@ import (
 // variable, an element or member of one, a member of a storage pointer)
 // and whose declared type is a struct, or an array of structs, holding a
 // mapping directly or through nested structs and arrays (StructFields).
-// Reports the delete.
+// A delete preceded by clearing entries of a mapping inside that struct
+// (delete s.flags[k], directly or through a storage pointer to it) is the
+// code emptying the keys it knows and is left out. Reports the delete.
 //
-// Known false positives: code that clears the mapping's entries itself
-// before the delete (from a list of keys it keeps).
+// Known false positives: code that clears the mapping's entries in a
+// helper before the delete.
 type deleteMappingStruct struct{}
 
 func (deleteMappingStruct) Meta() scanner.Rule {
@@ -53,13 +55,59 @@ func (d deleteMappingStruct) Check(u *Unit) []scanner.Finding {
 			if strings.HasPrefix(typ, "mapping") || f.LocationOf(target) != Storage {
 				return true
 			}
-			if holdsMapping(f.Contract, typ, map[string]bool{}) {
+			if holdsMapping(f.Contract, typ, map[string]bool{}) && !clearedBefore(f, n, target) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 			}
 			return true
 		})
 	}
 	return out
+}
+
+// clearedBefore reports whether f clears entries of a mapping inside the
+// struct target before the delete n: delete s.flags[k] (or s.flags[k] =
+// …) where s is target itself or a storage pointer f set to it
+// (S storage s = items[id]). The code knows the keys and empties them.
+func clearedBefore(f *Function, n, target *Node) bool {
+	want := norm(target.Text())
+	same := func(x *Node) bool {
+		x = unparen(x)
+		if x == nil {
+			return false
+		}
+		if norm(x.Text()) == want {
+			return true
+		}
+		if x.Kind == "identifier" {
+			if d := f.localDecls()[x.Text()]; d != nil && d.Parent != nil {
+				if v := d.Parent.Child("value"); v != nil && norm(v.Text()) == want {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	found := false
+	f.Body.Walk(func(m *Node) bool {
+		if found || m.Start >= n.Start {
+			return false
+		}
+		var t *Node
+		switch {
+		case m.Kind == "unary_expression" && m.Operator() == "delete":
+			t = writtenBy(m)
+		case m.Kind == "assignment_expression":
+			t = m.Child("left")
+		}
+		// s.flags[k]: an entry of a member of the struct.
+		if t != nil && t.Kind == "array_access" {
+			if o := unparen(t.Child("base")); o != nil && o.Kind == "member_expression" && same(o.Child("object")) {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // holdsMapping reports whether a value of type typ contains a mapping: it
