@@ -321,25 +321,79 @@ func onFailureOf(f *Function, call, w *Node) bool {
 	return false
 }
 
+// heldBy returns v and the locals of f holding a value read from it:
+// derived ones (Function.Derived), and local arrays an entry of which is
+// assigned one (amounts[i] = total - claimed[t][u]), and what is read
+// from those in turn.
+func heldBy(f *Function, v string) map[string]bool {
+	from := map[string]bool{v: true}
+	locals := f.Locals()
+	for grew := true; grew; {
+		grew = false
+		for k := range f.Derived(func(n *Node) bool { return n.Kind == "identifier" && from[n.Text()] }) {
+			if !from[k] {
+				from[k], grew = true, true
+			}
+		}
+		f.Body.Walk(func(n *Node) bool {
+			if n.Kind != "assignment_expression" {
+				return true
+			}
+			l, r := n.Child("left"), n.Child("right")
+			if l == nil || r == nil || l.Kind != "array_access" || !mentionsAny(r, from) {
+				return true
+			}
+			if root := lvalueRoot(l); root != nil && locals[root.Text()] && !from[root.Text()] {
+				from[root.Text()], grew = true, true
+			}
+			return true
+		})
+	}
+	return from
+}
+
 // nextTurnOwnEntry reports a write w the call reaches only on a later
 // turn of the innermost for loop holding both (w comes first in it), to
-// an entry indexed by the loop's counter: each turn settles its own entry
-// before its own call (ledger[users[i]] = 0; users[i].call{value: v}("")),
-// so a callee re-entering finds its own entry already settled.
+// an entry indexed by the loop's counter or by a local it picks (token =
+// tokens[i]): each turn settles its own entry before its own call
+// (ledger[users[i]] = 0; users[i].call{value: v}("")), or before a helper
+// it hands what the entry held (_pay(token, to, owed)); or the entry books
+// what the turn pays (paidOut[t] += owed). A callee re-entering finds its
+// own entry already settled.
 func nextTurnOwnEntry(f *Function, call *Node, wr Write) bool {
 	w := wr.Node
 	if w.Start >= call.Start {
 		return false
 	}
 	// The call pays what the entry held (money = ledger[u]), not a sum
-	// the settled entry does not bound.
-	c := lowLevelCall(call)
-	if c == nil || c.ValueArg == nil {
-		return false
+	// the settled entry does not bound: the value of a low-level call, or
+	// an argument of a helper that pays (_transferOut(t, to, owed[i])).
+	var paid []*Node
+	if c := lowLevelCall(call); c != nil {
+		if c.ValueArg == nil {
+			return false
+		}
+		paid = []*Node{c.ValueArg}
+	} else {
+		paid = argNodes(call)
 	}
-	from := f.Derived(func(n *Node) bool { return n.Kind == "identifier" && n.Text() == wr.Var })
-	from[wr.Var] = true
-	if !mentionsAny(c.ValueArg, from) {
+	// Or the entry books the payment: lastBalance[t] -= owed.
+	from := heldBy(f, wr.Var)
+	var books map[string]bool
+	if r := w.Child("right"); r != nil {
+		books = map[string]bool{}
+		r.Walk(func(n *Node) bool {
+			if n.Kind == "identifier" && f.Locals()[n.Text()] {
+				books[n.Text()] = true
+			}
+			return true
+		})
+	}
+	pays := false
+	for _, a := range paid {
+		pays = pays || mentionsAny(a, from) || len(books) > 0 && mentionsAny(a, books)
+	}
+	if !pays {
 		return false
 	}
 	for loop := call.Parent; loop != nil; loop = loop.Parent {
@@ -361,8 +415,12 @@ func nextTurnOwnEntry(f *Function, call *Node, wr Write) bool {
 			if counter == nil || counter.Kind != "identifier" {
 				return false
 			}
+			// Indexed by the counter, or by a local read from an entry
+			// the counter picks (token = tokens[i]).
+			turn := f.Derived(func(n *Node) bool { return n.Kind == "identifier" && n.Text() == counter.Text() })
+			turn[counter.Text()] = true
 			for _, i := range indices(writtenBy(w)) {
-				if i != nil && mentionsAny(i, map[string]bool{counter.Text(): true}) {
+				if i != nil && mentionsAny(i, turn) {
 					return true
 				}
 			}
