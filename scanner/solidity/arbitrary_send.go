@@ -12,7 +12,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // condition on a recovered signer dominates it (a signed voucher). The
 // payment may sit in an internal helper the function hands the address
 // to, one call deep, when the function keeps no books (writes no state,
-// passes the caller to no call). Also
+// passes the caller to no call). An amount booked for the recipient (credit[to], or a local every
+// reaching definition of which reads it; bookedFor) is what it is owed,
+// not an arbitrary send. Also
 // the whole balance paid, by a function anyone can call, to a payee held
 // in state that another such function lets anyone set to itself or to a
 // parameter, unpaid and more than once (installablePayees). Reports the
@@ -114,8 +116,7 @@ func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 				}
 				// Forwarding the caller's own ether, sending nothing, or paying the
 				// recipient what is booked for it are not arbitrary sends.
-				if v := c.ValueArg; v == nil || isMember(v, "msg", "value") || isLiteral(v) || v.Text() == "0" ||
-					v.Kind == "array_access" && norm(v.Child("index").Text()) == norm(c.Target.Text()) {
+				if v := c.ValueArg; v == nil || isMember(v, "msg", "value") || isLiteral(v) || v.Text() == "0" || bookedFor(p.g, v, c.Target) {
 					continue
 				}
 				// A payment a recovered signer authorised (a guard compares
@@ -129,6 +130,32 @@ func (d arbitrarySend) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// bookedFor reports whether the amount v is what the contract books for
+// the recipient target: an entry indexed by it (credit[to]), or a local
+// every reaching definition of which is one (owed = credit[to]; credit[to]
+// = 0; to.call{value: owed}("")).
+func bookedFor(f *Function, v, target *Node) bool {
+	v = unparen(v)
+	t := norm(unwrapConversion(target).Text())
+	entry := func(x *Node) bool {
+		x = unparen(x)
+		return x != nil && x.Kind == "array_access" && norm(x.Child("index").Text()) == t
+	}
+	if entry(v) {
+		return true
+	}
+	if v.Kind != "identifier" || !f.Locals()[v.Text()] || f.Param(v.Text()) {
+		return false
+	}
+	ds := f.Reaching().At(v)
+	for _, d := range ds {
+		if d.Value == nil || !entry(d.Value) {
+			return false
+		}
+	}
+	return len(ds) > 0
 }
 
 // installablePayees returns the state variables of c's lineage that a
