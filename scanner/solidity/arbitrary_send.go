@@ -12,11 +12,11 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // condition on a recovered signer dominates it (a signed voucher). The
 // payment may sit in an internal helper the function hands the address
 // to, one call deep, when the function keeps no books (writes no state,
-// passes the caller to no call). An amount booked for the recipient (credit[to], or a local every
-// reaching definition of which reads it; bookedFor) is what it is owed,
-// not an arbitrary send. Also
-// the whole balance paid, by a function anyone can call, to a payee held
-// in state that another such function lets anyone set to itself or to a
+// passes the caller to no call). An amount booked for the recipient
+// (credit[to], or a local every reaching definition of which reads it;
+// bookedFor) is what it is owed, not an arbitrary send. Also the whole
+// balance paid, by a function anyone can call, to a payee held in state
+// that another such function lets anyone set to itself or to a
 // parameter, unpaid and more than once (installablePayees). Reports the
 // payment.
 //
