@@ -104,7 +104,7 @@ Suppress a finding with a comment on the line before it:
 				_, ok := eng.LanguageOf(p)
 				return ok
 			}
-			sel := cfg.Selection(bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes, Include: includes})
+			sel := cfg.Selection(bundle.Selection{Root: root, IncludeDeps: includeDeps, IncludeTests: includeTests, Exclude: excludes, Include: includes, Imports: true})
 			tree, err := bundle.LoadTree(args, keep, lim, sel)
 			if err != nil {
 				return usageErr(err)
@@ -112,6 +112,9 @@ Suppress a finding with a comment on the line before it:
 			files := tree.Files
 			if walkedFolder(args) && !quiet {
 				fmt.Fprintln(cmd.ErrOrStderr(), tree.Summary())
+			}
+			if imp := tree.Imported(); len(imp) > 0 && !quiet {
+				fmt.Fprintf(cmd.ErrOrStderr(), "notice: read %d imported file(s) for their definitions only, nothing is reported in them: %s\n", len(imp), strings.Join(imp, ", "))
 			}
 			notices := tree.Skipped.Notices(lim, "raise it with --max-file-size")
 			for _, n := range notices {

@@ -4,8 +4,10 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -227,5 +229,56 @@ func TestScanConfig(t *testing.T) {
 	}
 	if code, _ := runCLI(t, "scan", dir); code != 2 {
 		t.Errorf("unknown key: exit %d, want 2", code)
+	}
+}
+
+// TestScanFileReadsItsImports: a file scanned alone reads what it imports
+// by relative path, so a base contract's guard and state resolve, as a
+// compiler would see them; the imported file is named in a notice and
+// nothing in it is reported or counted.
+func TestScanFileReadsItsImports(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"src/Base.sol": `pragma solidity ^0.8.0;
+contract Base {
+    address internal owner;
+    modifier onlyOwner() { require(msg.sender == owner); _; }
+    function sweep() external onlyOwner { payable(owner).transfer(address(this).balance); }
+    function kill(address payable to) external { selfdestruct(to); }
+}
+`,
+		"src/Child.sol": `pragma solidity ^0.8.0;
+import {Base} from "./Base.sol";
+contract Child is Base {
+    function setOwner(address o) public { owner = o; }
+}
+`,
+	})
+	code, stdout, stderr := runCLIStreams(t, "scan", "--format", "json", filepath.Join(dir, "src", "Child.sol"))
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (a finding); stderr: %s", code, stderr)
+	}
+	var rep struct {
+		Files    int
+		Findings []struct {
+			File       string
+			DetectorID string `json:"detector_id"`
+			Line       int
+		}
+	}
+	if err := json.Unmarshal([]byte(stdout), &rep); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range rep.Findings {
+		got = append(got, fmt.Sprintf("%s:%d %s", filepath.Base(f.File), f.Line, f.DetectorID))
+	}
+	if want := []string{"Child.sol:4 SOL-UNPROTECTED-OWNER-WRITE"}; !slices.Equal(want, got) {
+		t.Errorf("findings %q, want %q (Base.sol's selfdestruct is not the scan's to report)", got, want)
+	}
+	if rep.Files != 1 {
+		t.Errorf("files = %d, want 1", rep.Files)
+	}
+	if !strings.Contains(stderr, "read 1 imported file(s)") || !strings.Contains(stderr, "Base.sol") {
+		t.Errorf("no notice naming the imported file: %q", stderr)
 	}
 }

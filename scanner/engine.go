@@ -139,9 +139,16 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 				return
 			}
 			j := jobs[k]
+			if files[j.idx].Context {
+				step()
+				return
+			}
 			own, elsewhere := splitByFile(parsed[k].Check(enabled), files[j.idx].Path, byPath)
 			results[k] = finish(own, files[j.idx], e.langs[j.lang].ScannerID(), rules[j.lang])
 			for _, p := range slices.Sorted(maps.Keys(elsewhere)) {
+				if files[byPath[p]].Context {
+					continue // in a file read for its definitions only
+				}
 				results[k] = append(results[k], finish(elsewhere[p], files[byPath[p]], e.langs[j.lang].ScannerID(), rules[j.lang])...)
 				crossed[k] = true
 			}
@@ -151,7 +158,12 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 		return nil, err
 	}
 
-	rep := &Report{Findings: []Finding{}, Errors: []FileError{}, ScannersUsed: []string{}, Files: len(jobs)}
+	rep := &Report{Findings: []Finding{}, Errors: []FileError{}, ScannersUsed: []string{}}
+	for _, j := range jobs {
+		if !files[j.idx].Context {
+			rep.Files++
+		}
+	}
 	type at struct {
 		file, id string
 		line     int
@@ -176,6 +188,9 @@ func (e *Engine) Run(ctx context.Context, files []File, opts Options) (*Report, 
 				reported[key] = true
 			}
 			rep.Findings = append(rep.Findings, x)
+		}
+		if files[jobs[k].idx].Context {
+			continue
 		}
 		rep.Errors = append(rep.Errors, parsed[k].Errors()...)
 		rep.Lines += parsed[k].Lines()

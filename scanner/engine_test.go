@@ -124,6 +124,28 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestRunContextFiles: a file read for its definitions only is parsed
+// and linked but not checked, and its findings, parse errors and lines
+// are not reported; a finding another file's detector places in it is
+// dropped too (scanner/solidity's TestFindingInBaseFile reaches across
+// files).
+func TestRunContextFiles(t *testing.T) {
+	files := []scanner.File{
+		{Path: "a.fake", Content: []byte("BUG\nok")},
+		{Path: "base.fake", Content: []byte("ERR\nBUG\nBUG"), Context: true},
+	}
+	rep, err := scanner.New(fakeLang{}).Run(context.Background(), files, scanner.Options{Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]row{{"a.fake", "FAKE-BUG", 1, false}}, rows(rep)); diff != "" {
+		t.Errorf("findings (-want +got):\n%s", diff)
+	}
+	if len(rep.Errors) != 0 || rep.Files != 1 || rep.Lines != 2 {
+		t.Errorf("errors %v, files %d, lines %d; want none, 1, 2", rep.Errors, rep.Files, rep.Lines)
+	}
+}
+
 // TestFingerprintStable: unrelated edits above a finding keep its
 // fingerprint; the same snippet twice gets two fingerprints.
 func TestFingerprintStable(t *testing.T) {

@@ -32,6 +32,10 @@ const (
 type File struct {
 	Path    string
 	Content []byte
+	// Context marks a file read only for its definitions (a base contract
+	// a named file imports): it is parsed and linked, never checked, and
+	// nothing is reported in it, nor counted.
+	Context bool
 }
 
 // Finding is one issue a detector reports.

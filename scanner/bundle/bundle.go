@@ -146,6 +146,15 @@ func isText(b []byte) bool {
 }
 
 func (l *loader) add(name string, content []byte) error {
+	return l.addFile(name, content, false)
+}
+
+// addContext adds a file read for its definitions only.
+func (l *loader) addContext(name string, content []byte) error {
+	return l.addFile(name, content, true)
+}
+
+func (l *loader) addFile(name string, content []byte, context bool) error {
 	if l.seen[name] || !l.kept(name) {
 		return nil // named twice (src and src/x): read once
 	}
@@ -170,7 +179,7 @@ func (l *loader) add(name string, content []byte) error {
 		l.seen = map[string]bool{}
 	}
 	l.seen[name] = true
-	l.files = append(l.files, scanner.File{Path: name, Content: content})
+	l.files = append(l.files, scanner.File{Path: name, Content: content, Context: context})
 	return nil
 }
 
@@ -196,11 +205,26 @@ type Tree struct {
 	Excluded Excluded
 }
 
-// Paths lists the paths of the files read, in order.
+// Paths lists the paths of the files read to be scanned, in order (not
+// those read as context only; see Imported).
 func (t *Tree) Paths() []string {
-	out := make([]string, len(t.Files))
-	for i, f := range t.Files {
-		out[i] = f.Path
+	out := make([]string, 0, len(t.Files))
+	for _, f := range t.Files {
+		if !f.Context {
+			out = append(out, f.Path)
+		}
+	}
+	return out
+}
+
+// Imported lists the paths of the files read as context only (the
+// relative imports of files named explicitly, Selection.Imports).
+func (t *Tree) Imported() []string {
+	var out []string
+	for _, f := range t.Files {
+		if f.Context {
+			out = append(out, f.Path)
+		}
 	}
 	return out
 }
@@ -298,6 +322,7 @@ func isGlob(p string) bool { return strings.ContainsAny(filepath.ToSlash(p), "*?
 
 func (l *loader) load(paths []string) error {
 	lim := l.lim
+	var named []string // files named explicitly, by local path
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil && isGlob(p) {
@@ -350,7 +375,11 @@ func (l *loader) load(paths []string) error {
 			if err := l.add(name, b); err != nil {
 				return err
 			}
+			named = append(named, p)
 		}
+	}
+	if l.rules.sel.Imports {
+		return l.imports(named)
 	}
 	return nil
 }

@@ -38,6 +38,11 @@ type Selection struct {
 	// (solidity, vyper, rust, move, cairo); the others are left out
 	// without a notice, as asked.
 	Languages []string
+	// Imports reads the Solidity files that files named explicitly import
+	// by relative path (./Base.sol, ../lib/Owned.sol), transitively, as
+	// context: their contracts resolve the named files' bases and
+	// modifiers, and nothing is reported in them (scanner.File.Context).
+	Imports bool
 }
 
 // Excluded counts, per reason, the source files a selection left out, by

@@ -96,6 +96,14 @@ contract Child is Base {
 			t.Errorf("not suppressed: %s:%d", f.File, f.Line)
 		}
 	}
+	// Read for its definitions only (Child.sol scanned alone, Base.sol
+	// imported), the base file gets no finding, even one made from Child.
+	base.Context = true
+	for _, f := range run(t, base, child).Findings {
+		if f.File == "Base.sol" {
+			t.Errorf("finding in a context file: %s:%d %s", f.File, f.Line, f.DetectorID)
+		}
+	}
 }
 
 // TestBrokenFileStillScanned: a syntax error is reported as data and the
