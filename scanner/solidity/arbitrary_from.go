@@ -27,10 +27,12 @@ import (
 // [msg.sender]), or a signer the function recovers is checked (a signed
 // order or permit authorises the pull), or a helper called before checked
 // the signatures over the values the account came from (signedBefore);
-// nor when the function calls permit for that account first (its
-// signature authorises the pull; front-running that permit is a denial
-// of service, not a theft), nor from a function every path of which
-// reverts. Reports the transfer.
+// nor when the function calls permit for that account first and the
+// recipient is not the caller's to choose (the signature authorises the
+// pull; front-running that permit is a denial of service, not a theft;
+// with a recipient the caller names, whoever sends the permit first takes
+// the tokens), nor from a function every path of which reverts. Reports
+// the transfer.
 //
 // Known false positives: a contract that never holds approvals (a
 // helper whose users call it only with their own address); a finding
@@ -92,7 +94,8 @@ func pullsFrom(f *Function, from map[string]bool, depth int, visiting map[*Funct
 		if n.Kind != "call_expression" {
 			return true
 		}
-		if a := pulledAccount(f, n); a != nil && controlled(a) && !f.senderExpr(a) && !tiedToCaller(f, n, a) && !permitFirst(f, n, a) {
+		if a := pulledAccount(f, n); a != nil && controlled(a) && !f.senderExpr(a) && !tiedToCaller(f, n, a) &&
+			!(permitFirst(f, n, a) && !callerPicksRecipient(f, n, a, controlled)) {
 			out = append(out, n)
 		}
 		return true
@@ -284,6 +287,23 @@ func mentionsCaller(f *Function, n *Node) bool {
 		return !found
 	})
 	return found
+}
+
+// callerPicksRecipient reports whether the recipient of the transfer
+// call, the argument after the account a, is the caller or comes from the
+// caller's parameters. A permit then authorises the pull but not where it
+// goes: whoever sends the signed permit first (copied from the mempool)
+// names itself, and for a token without permit whose fallback accepts the
+// call, nothing authorises it at all.
+func callerPicksRecipient(f *Function, call, a *Node, controlled func(*Node) bool) bool {
+	args := argNodes(call)
+	for i := range args {
+		if args[i] == a && i+1 < len(args) {
+			r := args[i+1]
+			return controlled(r) || f.senderExpr(r)
+		}
+	}
+	return false
 }
 
 // permitFirst reports whether f calls permit for account a before call:
