@@ -31,8 +31,10 @@ import (
 // recipient is not the caller's to choose (the signature authorises the
 // pull; front-running that permit is a denial of service, not a theft;
 // with a recipient the caller names, whoever sends the permit first takes
-// the tokens), nor from a function every path of which reverts. Reports
-// the transfer.
+// the tokens); nor from a function every path of which reverts. An
+// account held in a plain state variable (a treasury that approved the
+// contract), pulled from to a recipient the caller names, is reported
+// too. Reports the transfer.
 //
 // Known false positives: a contract that never holds approvals (a
 // helper whose users call it only with their own address); a finding
@@ -47,7 +49,7 @@ func (arbitraryFrom) Meta() scanner.Rule {
 		Confidence:     0.7,
 		Category:       "access_control",
 		CWE:            "CWE-862",
-		Description:    "A function anyone can call moves tokens with transferFrom from an address the caller supplies. Every user who approved this contract can be drained: the attacker names the victim as the sender and themselves as the recipient (or as the account credited).",
+		Description:    "A function anyone can call moves tokens with transferFrom from an address the caller supplies, or from an account the contract holds to a recipient the caller names. Every account that approved this contract can be drained: the attacker names the victim as the sender and themselves as the recipient (or as the account credited).",
 		Recommendation: "Pull only from msg.sender, or require the account to have authorised the caller (a signature, an operator approval checked against msg.sender) before moving its tokens.",
 		Tier:           scanner.TierStandard,
 	}
@@ -94,8 +96,16 @@ func pullsFrom(f *Function, from map[string]bool, depth int, visiting map[*Funct
 		if n.Kind != "call_expression" {
 			return true
 		}
-		if a := pulledAccount(f, n); a != nil && controlled(a) && !f.senderExpr(a) && !tiedToCaller(f, n, a) &&
+		a := pulledAccount(f, n)
+		if a == nil {
+			return true
+		}
+		if controlled(a) && !f.senderExpr(a) && !tiedToCaller(f, n, a) &&
 			!(permitFirst(f, n, a) && !callerPicksRecipient(f, n, a, controlled)) {
+			out = append(out, n)
+		} else if storedAccount(f, a) && callerPicksRecipient(f, n, a, controlled) {
+			// An account the contract holds (a treasury that approved
+			// it), its tokens sent wherever the caller says.
 			out = append(out, n)
 		}
 		return true
@@ -287,6 +297,14 @@ func mentionsCaller(f *Function, n *Node) bool {
 		return !found
 	})
 	return found
+}
+
+// storedAccount reports whether the account a is a plain state variable
+// of f's contract (not an entry looked up by a key, not the contract
+// itself): an account the contract was set up to pull from.
+func storedAccount(f *Function, a *Node) bool {
+	a = unparen(unwrapConversion(a))
+	return a != nil && a.Kind == "identifier" && f.IsState(a.Text(), f.Locals()) && f.Contract.StateVar(a.Text()) != nil
 }
 
 // callerPicksRecipient reports whether the recipient of the transfer
