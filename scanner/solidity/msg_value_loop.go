@@ -176,8 +176,9 @@ func comparedWithAccumulator(n *Node) bool {
 }
 
 // testedForZero reports msg.value n compared with zero (require(msg.value
-// == 0), if (0 != msg.value) revert()): a check that no ether came, which
-// spends nothing however often it runs.
+// == 0), if (0 != msg.value) revert(), a constant or a local holding
+// zero): a check that no ether came, which spends nothing however often
+// it runs.
 func testedForZero(f *Function, n *Node) bool {
 	p := outer(n)
 	if p == nil || p.Kind != "binary_expression" {
@@ -196,8 +197,24 @@ func testedForZero(f *Function, n *Node) bool {
 	if zeroValue(other) {
 		return true
 	}
-	// a constant declared as zero (uint256 constant NONE = 0)
-	return other != nil && other.Kind == "identifier" && zeroValue(f.constantValue(other))
+	// a constant declared as zero (uint256 constant NONE = 0), or a local
+	// every reaching definition of which is zero (uint zero = 0)
+	if other == nil || other.Kind != "identifier" {
+		return false
+	}
+	if zeroValue(f.constantValue(other)) {
+		return true
+	}
+	if !f.Locals()[other.Text()] || f.Param(other.Text()) {
+		return false
+	}
+	ds := f.Reaching().At(other)
+	for _, d := range ds {
+		if !d.Zero && !zeroValue(d.Value) {
+			return false
+		}
+	}
+	return len(ds) > 0
 }
 
 // reachedPaying reports whether internal function f is called, depth

@@ -26,4 +26,14 @@ contract C213 {
             b13[a[i]] += 1;
         }
     }
+
+    function f3(address[] calldata a) external payable {
+        uint256 none = 0;
+        uint256 unset;
+        for (uint256 i = 0; i < a.length; i++) {
+            // ok: SOL-MSG-VALUE-LOOP
+            require(msg.value == none && msg.value <= unset);
+            b13[a[i]] += 1;
+        }
+    }
 }
