@@ -22,8 +22,11 @@ import (
 // set, or handed to outside callers by a getter nothing in the bundle
 // calls.
 //
-// Known false positives: block numbers used for bookkeeping in a contract
-// that also derives randomness.
+// A block value stored as a record (a state variable or an entry no draw
+// reads: when a bet was made, when a round started) is not reported.
+//
+// Known false positives: block numbers compared for bookkeeping in a
+// contract that also derives randomness.
 type weakRandomness struct{}
 
 func (weakRandomness) Meta() scanner.Rule {
@@ -230,11 +233,13 @@ func seedVariables(c *Contract) map[string]bool {
 }
 
 // flowsInto reports whether the block value n is stored in a variable that
-// feeds the generator, or stored in state by a contract that makes random
-// numbers (a seed kept for later).
+// feeds the generator: a local or a state variable (a seed kept for later)
+// some hash, modulo or blockhash of the contract reads. A block number or
+// time stored as a record (when a bet was made, when a round started)
+// draws nothing.
 func flowsInto(n *Node, feeds map[string]bool, c *Contract) bool {
-	name, state := assignedName(n, c)
-	return name != "" && (feeds[name] || state)
+	name, _ := assignedName(n, c)
+	return name != "" && feeds[name]
 }
 
 // drawsNumbers reports whether c hashes or reduces block values.

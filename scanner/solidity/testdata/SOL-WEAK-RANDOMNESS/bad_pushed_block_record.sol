@@ -1,7 +1,8 @@
 pragma solidity ^0.4.24;
 
-// A game that decides with the block number also records it in state
-// through push: the stored value is one more use of the predictable seed.
+// A game that decides with the block number and also records it in state
+// through push: the draw is the predictable use; the record of when the
+// bet was made draws nothing, and no draw reads it back.
 contract C77 {
     struct S1 {
         uint256 a;
@@ -14,7 +15,7 @@ contract C77 {
     function g1() public payable {
         // ruleid: SOL-WEAK-RANDOMNESS
         bool w = (block.number % 2) == 0;
-        // ruleid: SOL-WEAK-RANDOMNESS
+        // ok: SOL-WEAK-RANDOMNESS
         q1.push(S1(msg.value, block.number, w));
         if (w) {
             msg.sender.transfer(msg.value * 2);
