@@ -64,6 +64,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 	}
 	var out []scanner.Finding
 	reported := map[*Node]bool{}
+	open := map[*Function][]arith{} // helpers' operations nothing in them bounds
 	for _, f := range u.funcs() {
 		// Taint starts at the parameters of state-changing entry points.
 		if f.Body == nil || f.Contract.Kind != "contract" || !f.Entry() {
@@ -81,7 +82,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 		})
-		out = append(out, d.helperArithmetic(u, f, tainted, reported)...)
+		out = append(out, d.helperArithmetic(u, f, tainted, reported, open)...)
 	}
 	return out
 }
@@ -127,7 +128,7 @@ func unbounded(f *Function, n *Node, op string, a, b *Node, conds []condition) *
 	if op == "+" && inCondition(n) {
 		return nil
 	}
-	if guarded(op, a, b, n, conds) || checkedAfter(f, n, a, b) {
+	if guarded(op, a, b, n, conds) || checkedAfter(n, a, b, conds) {
 		return nil
 	}
 	// Conditions dominating the operation on the CFG: a modifier's
@@ -159,7 +160,7 @@ func guardConds(gs []Guard) []*Node {
 // transferFrom checking balanceOf[from] >= value before _transfer
 // subtracts from balanceOf[msg.sender] leaves it unbounded. Each
 // operation is reported once.
-func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[string]bool, reported map[*Node]bool) []scanner.Finding {
+func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[string]bool, reported map[*Node]bool, open map[*Function][]arith) []scanner.Finding {
 	var out []scanner.Finding
 	var fconds []condition
 	f.Body.Walk(func(call *Node) bool {
@@ -167,7 +168,7 @@ func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[stri
 			return true
 		}
 		h := f.internalCallee(call)
-		if h == nil || h == f || h.Body == nil || h.Entry() || h.Kind != "function" || h.Contract.Kind != "contract" || f.CallerChecked(call) {
+		if h == nil || h == f || h.Body == nil || h.Entry() || h.Kind != "function" || h.Contract.Kind != "contract" {
 			return true
 		}
 		args := argNodes(call)
@@ -184,7 +185,15 @@ func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[stri
 				}
 			}
 		}
-		if len(hot) == 0 {
+		if len(hot) == 0 || f.CallerChecked(call) {
+			return true
+		}
+		ops, ok := open[h]
+		if !ok {
+			ops = unboundedIn(h)
+			open[h] = ops
+		}
+		if len(ops) == 0 {
 			return true
 		}
 		if fconds == nil {
@@ -199,18 +208,36 @@ func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[stri
 		if gs := f.Guards(call); len(gs) > 0 {
 			before = append(before, compared(guardConds(gs))...)
 		}
-		hconds := compared(h.Conditions())
-		eachArithmetic(h, h.Contract.Unit.Checked(), func(n *Node, op string, a, b *Node) {
-			if reported[n] || !mentionsOutsideCalls(a, hot) && !mentionsOutsideCalls(b, hot) || unbounded(h, n, op, a, b, hconds) == nil {
-				return
+		for _, x := range ops {
+			if reported[x.n] || !mentionsOutsideCalls(x.a, hot) && !mentionsOutsideCalls(x.b, hot) {
+				continue
 			}
-			if guardedText(op, substitute(a, sub), substitute(b, sub), nil, before) {
-				return
+			if guardedText(x.op, substitute(x.a, sub), substitute(x.b, sub), nil, before) {
+				continue
 			}
-			reported[n] = true
-			out = append(out, u.owner(n).finding(d.Meta().ID, n, scope(h)))
-		})
+			reported[x.n] = true
+			out = append(out, u.owner(x.n).finding(d.Meta().ID, x.n, scope(h)))
+		}
 		return true
+	})
+	return out
+}
+
+// arith is one operation a op b (n) that can wrap.
+type arith struct {
+	n, a, b *Node
+	op      string
+}
+
+// unboundedIn returns the operations of helper h that can wrap and that
+// nothing in h bounds (unbounded): what a caller's checks must bound.
+func unboundedIn(h *Function) []arith {
+	var out []arith
+	hconds := compared(h.Conditions())
+	eachArithmetic(h, h.Contract.Unit.Checked(), func(n *Node, op string, a, b *Node) {
+		if unbounded(h, n, op, a, b, hconds) != nil {
+			out = append(out, arith{n: n, a: a, b: b, op: op})
+		}
 	})
 	return out
 }
@@ -531,9 +558,9 @@ func debitedBefore(f *Function, n, x *Node) bool {
 
 // checkedAfter reports the post-check of SafeMath written inline: the
 // result of a op b is stored in a local that a later require or assert
-// compares with an operand (c = a + b; assert(c >= a)), so a wrap
-// reverts.
-func checkedAfter(f *Function, n, a, b *Node) bool {
+// of the function (conds, its conditions) compares with an operand (c =
+// a + b; assert(c >= a)), so a wrap reverts.
+func checkedAfter(n, a, b *Node, conds []condition) bool {
 	p := outer(n)
 	if p == nil || p.Kind != "variable_declaration_statement" {
 		return false
@@ -544,7 +571,7 @@ func checkedAfter(f *Function, n, a, b *Node) bool {
 	}
 	c := d.Child("name").Text()
 	na, nb := norm(a.Text()), norm(b.Text())
-	for _, cd := range compared(f.Conditions()) {
+	for _, cd := range conds {
 		if cd.node.Start < p.End {
 			continue
 		}
