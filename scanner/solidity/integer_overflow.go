@@ -77,7 +77,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				return
 			}
-			if !mentionsAny(a, tainted) && !mentionsAny(b, tainted) || unbounded(f, n, op, a, b, conds) == nil {
+			if !mentionsAny(a, tainted) && !mentionsAny(b, tainted) || !unbounded(f, n, op, a, b, conds) {
 				return
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
@@ -115,33 +115,33 @@ func eachArithmetic(f *Function, checked bool, fn func(n *Node, op string, a, b 
 	})
 }
 
-// unbounded returns n when nothing in f bounds the operation a op b (n),
-// nil when something does: a literal operand, the overflow check itself,
+// unbounded reports whether nothing in f bounds the operation a op b (n),
+// where something would be: a literal operand, the overflow check itself,
 // an earlier comparison (conds, f's own), a condition dominating it on
 // the CFG, or a check of the caller (a trusted role's setting).
-func unbounded(f *Function, n *Node, op string, a, b *Node, conds []condition) *Node {
+func unbounded(f *Function, n *Node, op string, a, b *Node, conds []condition) bool {
 	// x + 1, n * 1 ether: a literal operand, a counter or a unit.
 	if isLiteral(a) || isLiteral(b) {
-		return nil
+		return false
 	}
 	// a + b >= a is the overflow check itself.
 	if op == "+" && inCondition(n) {
-		return nil
+		return false
 	}
 	if guarded(op, a, b, n, conds) || checkedAfter(n, a, b, conds) {
-		return nil
+		return false
 	}
 	// Conditions dominating the operation on the CFG: a modifier's
 	// require, the ternary around an arm.
 	if gs := f.Guards(n); len(gs) > 0 && guarded(op, a, b, nil, compared(guardConds(gs))) {
-		return nil
+		return false
 	}
 	// Only a check of the caller dominates it: the input is a trusted
 	// role's (an owner's setting), not an attacker's.
 	if f.CallerChecked(n) {
-		return nil
+		return false
 	}
-	return n
+	return true
 }
 
 func guardConds(gs []Guard) []*Node {
@@ -235,7 +235,7 @@ func unboundedIn(h *Function) []arith {
 	var out []arith
 	hconds := compared(h.Conditions())
 	eachArithmetic(h, h.Contract.Unit.Checked(), func(n *Node, op string, a, b *Node) {
-		if unbounded(h, n, op, a, b, hconds) != nil {
+		if unbounded(h, n, op, a, b, hconds) {
 			out = append(out, arith{n: n, a: a, b: b, op: op})
 		}
 	})

@@ -15,8 +15,9 @@ import (
 // on the function's CFG (later on the same path, or earlier in an
 // enclosing loop; not on another arm of a branch); or a call of an
 // internal function of the contract that makes such a call, itself or up
-// to two internal calls further down, followed by a reachable state write; or a token transfer that calls back into its
-// receiver followed by a reachable write: safeTransferFrom, a mint or
+// to two internal calls further down, followed by a reachable state
+// write; or a token transfer that calls back into its receiver followed
+// by a reachable write: safeTransferFrom, a mint or
 // transfer whose body (in the bundle) makes one, an inherited safe mint or
 // transfer the bundle lacks (_safeMint, _safeTransfer, _safeTransferFrom:
 // the ERC-721/1155 implementations' names, judged by name only then), and

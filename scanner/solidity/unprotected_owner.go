@@ -409,8 +409,8 @@ func boughtFor(f *Function, n *Node) bool {
 			// least other, or more, or exactly. What is paid is msg.value,
 			// or the caller's entry of a mapping the contract credits
 			// (contributions[msg.sender] > contributions[owner]: outbid).
-			paid := func(n *Node) bool {
-				return isMember(n, "msg", "value") || n.Kind == "array_access" && f.callerLookup(n) && creditedVar(f, n)
+			paid := func(v *Node) bool {
+				return isMember(v, "msg", "value") || v.Kind == "array_access" && f.callerLookup(v) && creditedVar(f, v)
 			}
 			op, other := x.Operator(), r
 			if paid(r) && !paid(l) {
