@@ -42,6 +42,11 @@ on stderr. On a terminal, stderr shows the scan's progress after two seconds
 and ends with one line: files selected, excluded, skipped, findings and time
 (-q turns it and the selection summary off).
 
+A Solidity file named on the command line reads the files it imports by
+relative path (./Base.sol, ../lib/Owned.sol), and theirs, for their
+definitions only: nothing in them is reported or counted, and a notice on
+stderr names them.
+
 Suppress a finding with a comment on the line before it:
   // bulwark-disable-next-line SOL-TX-ORIGIN -- reason`,
 		Args: func(cmd *cobra.Command, args []string) error {
