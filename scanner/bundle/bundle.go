@@ -322,7 +322,7 @@ func isGlob(p string) bool { return strings.ContainsAny(filepath.ToSlash(p), "*?
 
 func (l *loader) load(paths []string) error {
 	lim := l.lim
-	var named []string // files named explicitly, by local path
+	var named []source // files named explicitly, by local path
 	for _, p := range paths {
 		st, err := os.Stat(p)
 		if err != nil && isGlob(p) {
@@ -375,7 +375,7 @@ func (l *loader) load(paths []string) error {
 			if err := l.add(name, b); err != nil {
 				return err
 			}
-			named = append(named, p)
+			named = append(named, source{p, b})
 		}
 	}
 	if l.rules.sel.Imports {

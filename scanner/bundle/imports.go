@@ -66,32 +66,35 @@ func relativeImports(src []byte) []string {
 	return out
 }
 
+// source is a file on disk, by absolute or local path, and its content.
+type source struct {
+	path string
+	src  []byte
+}
+
 // imports reads, as context, the Solidity files that the named files
 // import by relative path, and those they import in turn, once each,
 // under the load's limits. A file already read (named, or found in a
 // folder argument) stays what it is; an import that does not resolve to
-// a readable .sol file is left alone (the compiler would say so, and the
-// scan goes on without its definitions).
-func (l *loader) imports(named []string) error {
-	queue := make([]string, 0, len(named))
+// a readable .sol text file within the file limit is left alone, without
+// a notice (the compiler would say so, and the scan goes on without its
+// definitions).
+func (l *loader) imports(named []source) error {
+	queue := make([]source, 0, len(named))
 	done := map[string]bool{}
-	for _, p := range named {
-		if strings.EqualFold(filepath.Ext(p), ".sol") {
-			if abs, err := filepath.Abs(p); err == nil {
-				queue = append(queue, abs)
+	for _, f := range named {
+		if strings.EqualFold(filepath.Ext(f.path), ".sol") {
+			if abs, err := filepath.Abs(f.path); err == nil {
+				queue = append(queue, source{abs, f.src})
 				done[abs] = true
 			}
 		}
 	}
 	for len(queue) > 0 {
-		p := queue[0]
+		f := queue[0]
 		queue = queue[1:]
-		src, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		for _, spec := range relativeImports(src) {
-			dep := filepath.Join(filepath.Dir(p), filepath.FromSlash(spec))
+		for _, spec := range relativeImports(f.src) {
+			dep := filepath.Join(filepath.Dir(f.path), filepath.FromSlash(spec))
 			if done[dep] || !strings.EqualFold(filepath.Ext(dep), ".sol") {
 				continue
 			}
@@ -111,7 +114,7 @@ func (l *loader) imports(named []string) error {
 			if err := l.addContext(name, b); err != nil {
 				return err
 			}
-			queue = append(queue, dep)
+			queue = append(queue, source{dep, b})
 		}
 	}
 	return nil
