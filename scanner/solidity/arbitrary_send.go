@@ -143,19 +143,7 @@ func bookedFor(f *Function, v, target *Node) bool {
 		x = unparen(x)
 		return x != nil && x.Kind == "array_access" && norm(x.Child("index").Text()) == t
 	}
-	if entry(v) {
-		return true
-	}
-	if v.Kind != "identifier" || !f.Locals()[v.Text()] || f.Param(v.Text()) {
-		return false
-	}
-	ds := f.Reaching().At(v)
-	for _, d := range ds {
-		if d.Value == nil || !entry(d.Value) {
-			return false
-		}
-	}
-	return len(ds) > 0
+	return entry(v) || f.everyDef(v, func(d *Def) bool { return d.Value != nil && entry(d.Value) })
 }
 
 // installablePayees returns the state variables of c's lineage that a

@@ -308,15 +308,8 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 		case "identifier":
 			// A local holding the caller's entry (uint i =
 			// index[msg.sender]; if (i == 0) return).
-			if !amountUse(n) && f.Locals()[n.Text()] && !f.Param(n.Text()) {
-				ds := f.Reaching().At(n)
-				ok := len(ds) > 0
-				for _, d := range ds {
-					if d.Value == nil || !f.callerLookup(unparen(d.Value)) {
-						ok = false
-					}
-				}
-				found = ok
+			if !amountUse(n) {
+				found = f.everyDef(n, func(d *Def) bool { return d.Value != nil && f.callerLookup(unparen(d.Value)) })
 			}
 		case "call_expression":
 			if f.stateAsksAboutCaller(n) {

@@ -202,19 +202,7 @@ func testedForZero(f *Function, n *Node) bool {
 	if other == nil || other.Kind != "identifier" {
 		return false
 	}
-	if zeroValue(f.constantValue(other)) {
-		return true
-	}
-	if !f.Locals()[other.Text()] || f.Param(other.Text()) {
-		return false
-	}
-	ds := f.Reaching().At(other)
-	for _, d := range ds {
-		if !d.Zero && !zeroValue(d.Value) {
-			return false
-		}
-	}
-	return len(ds) > 0
+	return zeroValue(f.constantValue(other)) || f.everyDef(other, func(d *Def) bool { return d.Zero || zeroValue(d.Value) })
 }
 
 // reachedPaying reports whether internal function f is called, depth

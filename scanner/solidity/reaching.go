@@ -151,6 +151,22 @@ func (r *Reaching) apply(set []uint64, b *Block, stop *Node) {
 // when its statement starts (a statement's own assignments take effect
 // after it, so x = x - 1 reads the earlier x). Nil when use is not a
 // local or not in the graph.
+// everyDef reports whether x names a local of f (not a parameter) that at
+// least one definition reaches, each of which p accepts: whatever a read
+// of x sees is of p's kind (owed = credit[to] on every path).
+func (f *Function) everyDef(x *Node, p func(*Def) bool) bool {
+	if x == nil || x.Kind != "identifier" || !f.Locals()[x.Text()] || f.Param(x.Text()) {
+		return false
+	}
+	ds := f.Reaching().At(x)
+	for _, d := range ds {
+		if !p(d) {
+			return false
+		}
+	}
+	return len(ds) > 0
+}
+
 func (r *Reaching) At(use *Node) []*Def {
 	if use == nil {
 		return nil

@@ -382,19 +382,7 @@ func readsEntry(f *Function, x, lv *Node, depth int) bool {
 	if norm(x.Text()) == norm(lv.Text()) {
 		return true
 	}
-	if x.Kind != "identifier" || !f.Locals()[x.Text()] || depth == 0 {
-		return false
-	}
-	defs := f.Reaching().At(x)
-	if len(defs) == 0 {
-		return false
-	}
-	for _, d := range defs {
-		if d.Value == nil || !readsEntry(f, d.Value, lv, depth-1) {
-			return false
-		}
-	}
-	return true
+	return depth > 0 && f.everyDef(x, func(d *Def) bool { return d.Value != nil && readsEntry(f, d.Value, lv, depth-1) })
 }
 
 // accountKeys returns the indices of an entry's access path (m[a][b].f)

@@ -503,16 +503,7 @@ func (f *Function) incremented(a *Node) bool {
 	if norm(y.Text()) == norm(l.Text()) {
 		return true
 	}
-	if y.Kind != "identifier" || !f.Locals()[y.Text()] {
-		return false
-	}
-	ds := f.Reaching().At(y)
-	for _, d := range ds {
-		if d.Value == nil || norm(d.Value.Text()) != norm(l.Text()) {
-			return false
-		}
-	}
-	return len(ds) > 0
+	return f.everyDef(y, func(d *Def) bool { return d.Value != nil && norm(d.Value.Text()) == norm(l.Text()) })
 }
 
 // emptyBefore reports whether a guard of w requires the record target
