@@ -304,7 +304,7 @@ func mentionsCaller(f *Function, n *Node) bool {
 // itself): an account the contract was set up to pull from.
 func storedAccount(f *Function, a *Node) bool {
 	a = unparen(unwrapConversion(a))
-	return a != nil && a.Kind == "identifier" && f.IsState(a.Text(), f.Locals()) && f.Contract.StateVar(a.Text()) != nil
+	return a != nil && a.Kind == "identifier" && f.stateName(a) && f.Contract.StateVar(a.Text()) != nil
 }
 
 // callerPicksRecipient reports whether the recipient of the transfer

@@ -244,22 +244,7 @@ func unboundedIn(h *Function) []arith {
 
 // mentionsOutsideCalls is mentionsAny without looking into calls: the
 // result of f(n - 1) is what f computes, not the value handed to it.
-func mentionsOutsideCalls(n *Node, names map[string]bool) bool {
-	found := false
-	n.Walk(func(x *Node) bool {
-		if found || x.Kind == "call_expression" {
-			return false
-		}
-		if x.Kind == "identifier" && names[x.Text()] {
-			if p := x.Parent; p != nil && p.Kind == "member_expression" && x.Field == "property" {
-				return true
-			}
-			found = true
-		}
-		return !found
-	})
-	return found
-}
+func mentionsOutsideCalls(n *Node, names map[string]bool) bool { return mentions(n, names, true) }
 
 // substitute returns n's normalised text with each identifier named in
 // sub (not a member name) replaced by its value.
@@ -356,10 +341,16 @@ func computeTaintedLocals(f *Function) map[string]bool {
 	return t
 }
 
-func mentionsAny(n *Node, names map[string]bool) bool {
+// mentionsAny reports whether n reads one of names (as an identifier, not
+// a member name).
+func mentionsAny(n *Node, names map[string]bool) bool { return mentions(n, names, false) }
+
+// mentions is mentionsAny, leaving calls' arguments out when outsideCalls
+// is set.
+func mentions(n *Node, names map[string]bool, outsideCalls bool) bool {
 	found := false
 	n.Walk(func(x *Node) bool {
-		if found {
+		if found || outsideCalls && x.Kind == "call_expression" {
 			return false
 		}
 		if x.Kind == "identifier" && names[x.Text()] {
