@@ -388,6 +388,13 @@ func zeroValue(n *Node) bool {
 	return false
 }
 
+// mirroredCmp and negatedCmp rewrite a comparison a OP b as b OP' a, and as the
+// OP' that holds when a OP b fails.
+var (
+	mirroredCmp = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+	negatedCmp  = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
+)
+
 // boughtFor reports whether a condition that asks for a payment
 // dominates n: msg.value, or what the caller paid in, at least, above or
 // equal to something other than zero (msg.value > prize, msg.value ==
@@ -414,12 +421,12 @@ func boughtFor(f *Function, n *Node) bool {
 			}
 			op, other := x.Operator(), r
 			if paid(r) && !paid(l) {
-				op, other = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}[op], l
+				op, other = mirroredCmp[op], l
 			} else if !paid(l) {
 				return true
 			}
 			if !g.True {
-				op = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}[op]
+				op = negatedCmp[op]
 			}
 			if (op == ">" || op == ">=" || op == "==") && !zeroValue(other) {
 				found = true
