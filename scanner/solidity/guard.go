@@ -312,7 +312,7 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 				found = f.everyDef(n, func(d *Def) bool { return d.Value != nil && f.callerLookup(unparen(d.Value)) })
 			}
 		case "call_expression":
-			if f.stateAsksAboutCaller(n) {
+			if f.stateAsksAboutCaller(n) || f.unresolvedAsksAboutCaller(n) {
 				found = true
 				return false
 			}
@@ -350,15 +350,8 @@ func (f *Function) stateAsksAboutCaller(call *Node) bool {
 	case "transfer", "transferFrom", "approve", "send", "call", "delegatecall", "safeTransfer", "safeTransferFrom", "permit":
 		return false
 	}
-	if p := call.Parent; p != nil {
-		switch p.Kind {
-		case "binary_expression":
-			if op := p.Operator(); op != "&&" && op != "||" {
-				return false // an amount or an identity compared, not an answer
-			}
-		case "member_expression", "array_access":
-			return false
-		}
+	if !truthUse(call) {
+		return false
 	}
 	if !f.authority(fn.Child("object")) {
 		return false // asked of something the caller may have chosen
@@ -369,6 +362,49 @@ func (f *Function) stateAsksAboutCaller(call *Node) bool {
 		}
 	}
 	return false
+}
+
+// unresolvedAsksAboutCaller reports a call of a function the bundle does
+// not define, inherited from a base left out of the scan with the
+// dependencies (hasRole(role, msg.sender) of an AccessControl), handed
+// the caller, its answer used as a truth value. Like an unresolved
+// modifier it is taken to check the caller: what it checks is unknown,
+// and guessing it checks nothing is the false positive users see.
+func (f *Function) unresolvedAsksAboutCaller(call *Node) bool {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "identifier" || !truthUse(call) || !f.Contract.MissingBase() {
+		return false
+	}
+	if f.internalCallee(call) != nil || f.Contract.Unit.lookup(fn.Text()) != nil || builtinCall[fn.Text()] || elementary.MatchString(fn.Text()) {
+		return false
+	}
+	for _, a := range argNodes(call) {
+		if f.senderExpr(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// builtinCall names the global functions a condition may hand the caller
+// to: none asks about it.
+var builtinCall = map[string]bool{"require": true, "assert": true, "keccak256": true, "sha256": true, "ripemd160": true, "sha3": true, "ecrecover": true, "payable": true, "address": true}
+
+// truthUse reports whether call's answer is used as a truth value: not
+// compared as an amount or an identity, not the base of a member or an
+// index.
+func truthUse(call *Node) bool {
+	if p := call.Parent; p != nil {
+		switch p.Kind {
+		case "binary_expression":
+			if op := p.Operator(); op != "&&" && op != "||" {
+				return false
+			}
+		case "member_expression", "array_access":
+			return false
+		}
+	}
+	return true
 }
 
 // returnsCallerCheck reports whether every return of g (a bool helper
