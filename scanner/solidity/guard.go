@@ -896,6 +896,24 @@ func (f *Function) libraryCallee(call *Node) *Function {
 	return nil
 }
 
+// codeCallee resolves a call whose code runs on this contract's storage:
+// an internal function (internalCallee) or a library function of the
+// bundle (libraryCallee). args are what its parameters receive, in
+// order: for x.g(a) bound by using-for, x then a.
+func (f *Function) codeCallee(call *Node) (h *Function, args []*Node) {
+	if h = f.internalCallee(call); h != nil {
+		return h, argNodes(call)
+	}
+	if h = f.libraryCallee(call); h == nil {
+		return nil, nil
+	}
+	obj := call.Child("function").Child("object")
+	if l := f.Contract.Unit.lookup(obj.Text()); l != nil && l.Kind == "library" {
+		return h, argNodes(call)
+	}
+	return h, append([]*Node{obj}, argNodes(call)...)
+}
+
 // storageParamWrites returns f's writes through a parameter that refers
 // to storage (a library's Counter storage c: c._value += 1): they change
 // the caller's state.

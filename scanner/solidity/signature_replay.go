@@ -190,18 +190,26 @@ func replayProtected(f *Function) bool {
 	}
 	// A helper handed the digest's inputs or the recovered signer that
 	// records an event in state (_useCheckedNonce(signer, nonce) bumping
-	// nonces[signer]; a helper setting used[from][nonce] = true).
+	// nonces[signer]; a helper setting used[from][nonce] = true; a
+	// library bumping the entry it is called on, nonces[owner].increment()).
 	signer := f.Derived(func(x *Node) bool { return recovers(f, x, 2) })
 	found := false
 	f.Body.Walk(func(n *Node) bool {
 		if found || n.Kind != "call_expression" {
 			return !found
 		}
-		h := f.internalCallee(n)
+		h, args := f.codeCallee(n)
+		if h == nil {
+			// One of the contract's own functions called through this
+			// (this.route(id, …)): it records in this contract's state.
+			if fn := n.Child("function"); fn.Kind == "member_expression" && fn.Child("object").Text() == "this" {
+				h, args = f.Contract.Resolve(fn.Child("property").Text(), argCount(n)), argNodes(n)
+			}
+		}
 		if h == nil || h == f || h.Body == nil || !marksState(h, 3) {
 			return true
 		}
-		for _, a := range argNodes(n) {
+		for _, a := range args {
 			a.Walk(func(x *Node) bool {
 				found = found || x.Kind == "identifier" && (inHash[x.Text()] || signer[x.Text()])
 				return !found
