@@ -372,7 +372,7 @@ func (f *Function) stateAsksAboutCaller(call *Node) bool {
 // and guessing it checks nothing is the false positive users see.
 func (f *Function) unresolvedAsksAboutCaller(call *Node) bool {
 	fn := call.Child("function")
-	if fn == nil || fn.Kind != "identifier" || !truthUse(call) || !f.Contract.MissingBase() {
+	if fn == nil || fn.Kind != "identifier" || !truthUse(call) || !unresolvedBase(f.Contract) {
 		return false
 	}
 	if f.internalCallee(call) != nil || f.Contract.Unit.lookup(fn.Text()) != nil || builtinCall[fn.Text()] || elementary.MatchString(fn.Text()) {
@@ -1022,20 +1022,30 @@ func (f *Function) modifierParamsFed(m *Function, names map[string]bool) map[str
 // writtenOnlyByPrivileged reports whether every function of c's lineage
 // writing state variable v is the constructor or reachable only by
 // privileged callers.
-func writtenOnlyByPrivileged(c *Contract, v string) bool {
+func writtenOnlyByPrivileged(c *Contract, v string) bool { return openWriter(c, v, false) == nil }
+
+// anyoneSets reports whether a function anyone may call, other than a
+// one-shot initialiser, writes state variable v of c's lineage: a
+// contract address set_target() lets any caller replace.
+func anyoneSets(c *Contract, v string) bool { return openWriter(c, v, true) != nil }
+
+// openWriter returns a function of c's lineage, not a constructor, that
+// writes v and that an entry without a caller check reaches (three calls
+// deep); skipOneShot leaves out initialisers that run once. nil if none.
+func openWriter(c *Contract, v string, skipOneShot bool) *Function {
 	for _, x := range c.Lineage() {
 		for _, g := range x.Functions {
 			if g.Body == nil || g.Kind == "constructor" {
 				continue
 			}
 			for _, w := range g.StateWrites() {
-				if w.Var == v && g.UnguardedEntry(3) != nil {
-					return false
+				if w.Var == v && g.UnguardedEntry(3) != nil && !(skipOneShot && len(oneShotFlags(g)) > 0) {
+					return g
 				}
 			}
 		}
 	}
-	return true
+	return nil
 }
 
 // senderImage reports a call that maps the caller through a function

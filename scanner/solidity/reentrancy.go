@@ -433,7 +433,8 @@ func nextTurnOwnEntry(f *Function, call *Node, wr Write) bool {
 
 // untrustedMemberCall reports whether call is a function call on a
 // contract at an address the caller supplies: T(p).g(…) or p.g(…) for a
-// parameter p (or msg.sender), not a low-level call (judged above) and
+// parameter p (or msg.sender, or a state variable any caller may set:
+// anyoneSets), not a low-level call (judged above) and
 // not a callback ABI function (judged as a token callback).
 func untrustedMemberCall(f *Function, call *Node) bool {
 	fn := call.Child("function")
@@ -466,7 +467,10 @@ func untrustedMemberCall(f *Function, call *Node) bool {
 	case obj == nil:
 		return false
 	case isSender(obj):
-	case obj.Kind == "identifier" && f.Param(obj.Text()) && !f.IsState(obj.Text(), f.Locals()):
+	case obj.Kind == "identifier" && f.Param(obj.Text()) && !f.IsState(obj.Text(), f.Locals()),
+		// A contract held in state that any caller may replace
+		// (set_target() without a guard): the caller supplies it too.
+		obj.Kind == "identifier" && f.stateName(obj) && anyoneSets(f.Contract, obj.Text()):
 		if typ == "" {
 			typ = f.TypeOf(obj.Text())
 			if f.Contract.Unit.lookup(typ) == nil {

@@ -532,20 +532,6 @@ func (c *Contract) eachCondition(fn func(f *Function, cond *Node) bool) bool {
 }
 
 // Lineage returns the contract followed by its bases.
-// MissingBase reports whether c or one of its ancestors names a base the
-// bundle does not hold (a dependency left out of the scan): functions c
-// inherits from it cannot be resolved.
-func (c *Contract) MissingBase() bool {
-	for _, x := range c.Lineage() {
-		for _, b := range x.BaseNames {
-			if x.Unit.lookup(b) == nil {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 func (c *Contract) Lineage() []*Contract { return append([]*Contract{c}, c.Bases...) }
 
 // StateVar finds a state variable visible in c by name.
