@@ -247,6 +247,12 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 				b.edge(cur, b.g.Exit)
 				return nil
 			default:
+				// _revert(data): a helper that can only revert.
+				if abortsOnly(b.owner, s) {
+					b.add(cur, s)
+					b.edge(cur, b.g.Revert)
+					return nil
+				}
 				// _require(c, code): a helper that reverts unless its
 				// first argument holds is a require.
 				if h := b.owner.internalCallee(call); h != nil && revertsUnless(h) {
@@ -267,6 +273,21 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 		b.add(cur, s)
 		b.edge(cur, b.g.Revert)
 		return nil
+	case "assembly_statement":
+		// An assembly block whose last top-level statement ends the
+		// call: revert(p, s) rolls it back (a helper bubbling up a
+		// failed call's reason); return(p, s) and stop() end it.
+		cur = b.expr(cur, s)
+		b.add(cur, s)
+		switch _, name := yulLast(s); name {
+		case "revert", "invalid":
+			b.edge(cur, b.g.Revert)
+			return nil
+		case "return", "stop":
+			b.edge(cur, b.g.Exit)
+			return nil
+		}
+		return cur
 	case "return_statement":
 		cur = b.expr(cur, s)
 		b.add(cur, s)
@@ -569,7 +590,8 @@ func abortsOnly(h *Function, st *Node) bool {
 		case "revert_statement":
 			return true
 		case "assembly_statement":
-			return strings.Contains(body[0].Text(), "revert(")
+			_, name := yulLast(body[0])
+			return name == "revert"
 		}
 	}
 	return false

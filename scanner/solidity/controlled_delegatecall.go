@@ -86,23 +86,35 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 }
 
 // yulRevertsAfter reports whether the assembly block holding call ends,
-// at its top level, with revert(…): whatever call did is rolled back.
+// at its top level, with revert(…) after it: whatever call did is rolled
+// back.
 func yulRevertsAfter(call *Node) bool {
 	a := call.Ancestor("assembly_statement")
 	if a == nil {
 		return false
 	}
+	last, name := yulLast(a)
+	return name == "revert" && last.Start >= call.End
+}
+
+// yulLast returns the last top-level statement of assembly block a when
+// it is a call of a built-in or function, and the called name; nil and
+// "" otherwise.
+func yulLast(a *Node) (*Node, string) {
 	var last *Node
 	for _, c := range a.Children {
-		if c.Named && c.Kind != "assembly" && c.Kind != "comment" {
+		if c.Named && c.Kind != "assembly" && c.Kind != "comment" && c.Kind != "assembly_flags" {
 			last = c
 		}
 	}
-	if last == nil || last.Kind != "yul_function_call" || last.Start < call.End {
-		return false
+	if last == nil || last.Kind != "yul_function_call" {
+		return nil, ""
 	}
 	fn := last.Child("function")
-	return fn != nil && fn.Text() == "revert"
+	if fn == nil {
+		return nil, ""
+	}
+	return last, fn.Text()
 }
 
 // yulArgs returns the arguments of an assembly call.
