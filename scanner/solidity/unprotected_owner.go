@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"maps"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -13,7 +14,8 @@ import (
 //
 // Decides: a state variable is privileged when a condition somewhere in the
 // contract compares it with msg.sender/tx.origin (or indexes it by
-// msg.sender); names play no part. A public or external non-constructor
+// msg.sender), or when a constructor sets it to its caller (the
+// deployer's seat, deployerSeats); names play no part. A public or external non-constructor
 // function without an access guard (Function.Guarded, on the analysis
 // layer's caller checks) that writes a privileged
 // variable, directly or through an internal function it calls, is
@@ -57,6 +59,28 @@ func privileged(c *Contract) map[string]bool {
 	return c.priv
 }
 
+// deployerSeats returns the state variables of c's lineage that a
+// constructor sets to its caller (owner = msg.sender): the deployer's
+// seat. It is privileged by what the code does even where nothing in the
+// bundle compares it with the caller: a getter other contracts read, a
+// check in a base the scan does not hold.
+func deployerSeats(c *Contract) map[string]bool {
+	seats := map[string]bool{}
+	for _, x := range c.Lineage() {
+		for _, k := range x.Functions {
+			if k.Kind != "constructor" || k.Body == nil {
+				continue
+			}
+			for _, w := range k.StateWrites() {
+				if l, r := w.Node.Child("left"), w.Node.Child("right"); w.Node.Kind == "assignment_expression" && l != nil && l.Kind == "identifier" && r != nil && k.senderExpr(unwrapConversion(r)) {
+					seats[w.Var] = true
+				}
+			}
+		}
+	}
+	return seats
+}
+
 // privilegedViaHelpers returns the state variables a helper checks the
 // caller against (markThroughHelpers) that privileged does not hold:
 // SOL-UNPROTECTED-INITIALIZER counts them, SOL-UNPROTECTED-OWNER-WRITE
@@ -89,6 +113,10 @@ func (d unprotectedOwnerWrite) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		priv, via := privileged(c), privilegedViaHelpers(c)
+		if seats := deployerSeats(c); len(seats) > 0 {
+			priv = maps.Clone(priv)
+			maps.Copy(priv, seats)
+		}
 		if len(priv) == 0 && len(via) == 0 {
 			continue
 		}
