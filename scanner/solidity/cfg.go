@@ -490,6 +490,69 @@ func (g *CFG) BlockOf(n *Node) *Block {
 	return nil
 }
 
+// PathAvoiding reports whether a run of the function from Entry to its
+// normal end (Exit) can pass through statement n while running none of
+// the nodes in avoid: a payment on a path that records nothing. cut, when
+// set, names edges such a run does not take (the arm on which the payment
+// failed).
+func (g *CFG) PathAvoiding(n *Node, avoid []*Node, cut func(from, to *Block) bool) bool {
+	nb := g.BlockOf(n)
+	if nb == nil || !g.Reachable(nb) {
+		return false
+	}
+	blocked := map[*Block]bool{}
+	before, after := false, false
+	for _, a := range avoid {
+		b := g.BlockOf(a)
+		switch {
+		case b == nil:
+		case b != nb:
+			blocked[b] = true
+		case a.End <= n.Start:
+			before = true
+		case a.Start >= n.End:
+			after = true
+		default:
+			before, after = true, true // in the statement itself
+		}
+	}
+	// A block holding an avoided node is not passed through; the
+	// payment's own block is entered or left only where its avoided
+	// nodes do not lie on the way.
+	open := func(from, to *Block) bool {
+		if from == to {
+			return true
+		}
+		seen := map[*Block]bool{from: true}
+		var stack []*Block
+		next := func(b *Block) {
+			for _, s := range b.Succs {
+				if cut == nil || !cut(b, s) {
+					stack = append(stack, s)
+				}
+			}
+		}
+		next(from)
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if b == to {
+				return true
+			}
+			if seen[b] || blocked[b] || b == nb {
+				continue
+			}
+			seen[b] = true
+			next(b)
+		}
+		return false
+	}
+	if before || after || blocked[g.Entry] && g.Entry != nb {
+		return false
+	}
+	return open(g.Entry, nb) && open(nb, g.Exit)
+}
+
 // ReachableFrom reports whether to can run after from: a path of one or
 // more edges leads from from's block to to's (or both sit in one block, to
 // after from).

@@ -131,6 +131,56 @@ contract K {
 	}
 }
 
+// TestPathAvoiding: a run through a statement that skips given nodes,
+// and the ends of paths at assembly reverts and revert-only helpers.
+func TestPathAvoiding(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+contract K {
+  uint x; uint y;
+  function _fail(bytes memory r) internal pure { assembly { revert(add(32, r), mload(r)) } }
+  function f(uint a) public {
+    if (a > 1) { x = 1; }
+    y = a;
+    if (a == 2) { x = 3; }
+  }
+  function g(uint a, bytes memory r) public {
+    if (a == 0) { assembly { revert(0, 0) } }
+    if (a == 1) { _fail(r); }
+    x = a;
+  }
+}
+`)
+	c := contractNamed(u, "K")
+	f := c.Function("f")
+	g := f.CFG()
+	pay, before, after := stmtWith(t, f, "y = a"), stmtWith(t, f, "x = 1"), stmtWith(t, f, "x = 3")
+	if !g.PathAvoiding(pay, nil, nil) {
+		t.Error("no path through the statement with nothing to avoid")
+	}
+	if !g.PathAvoiding(pay, []*Node{before}, nil) || !g.PathAvoiding(pay, []*Node{after}, nil) {
+		t.Error("a write made in one branch blocks every path")
+	}
+	if g.PathAvoiding(pay, []*Node{pay}, nil) {
+		t.Error("the statement itself is avoidable")
+	}
+	// Cutting the false arm of the first branch forces the write.
+	first := g.BlockOf(before).Preds[0]
+	cut := func(from, to *Block) bool { return from == first && to == first.Succs[1] }
+	if g.PathAvoiding(pay, []*Node{before}, cut) {
+		t.Error("a cut edge was taken")
+	}
+	h := c.Function("g")
+	gh := h.CFG()
+	for _, s := range []string{"revert(0, 0)", "_fail(r)"} {
+		if gh.ReachableFrom(stmtWith(t, h, s), stmtWith(t, h, "x = a")) {
+			t.Errorf("%s falls through", s)
+		}
+	}
+	if !gh.Reachable(gh.BlockOf(stmtWith(t, h, "x = a"))) {
+		t.Error("the statement after the reverting arms is unreachable")
+	}
+}
+
 func TestGuardFacts(t *testing.T) {
 	u := parseSnippet(t, `pragma solidity ^0.8.0;
 library PL { function pairFor(address f, uint a) internal pure returns (address) { return address(uint160(uint(keccak256(abi.encode(f, a))))); } }

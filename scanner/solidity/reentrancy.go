@@ -288,38 +288,43 @@ func callsUntrusted(f *Function) bool {
 // call took its callee's re-entry down with it, so putting back what was
 // debited before it is no write after a re-entrant call.
 func onFailureOf(f *Function, call, w *Node) bool {
-	flag := successLocal(call)
 	for _, gd := range f.Guards(w) {
-		c, holds := unparen(gd.Cond), gd.True
-		for c != nil {
-			switch {
-			case c.Kind == "unary_expression" && c.Operator() == "!" && len(c.Children) >= 2:
-				c, holds = unparen(c.Children[len(c.Children)-1]), !holds
-				continue
-			case c.Kind == "binary_expression" && (c.Operator() == "==" || c.Operator() == "!="):
-				// ok == false, ok != true
-				l, r := unparen(c.Child("left")), unparen(c.Child("right"))
-				if r != nil && (r.Text() == "true" || r.Text() == "false") {
-					l, r = r, l
-				}
-				if l != nil && (l.Text() == "true" || l.Text() == "false") {
-					if (l.Text() == "false") == (c.Operator() == "==") {
-						holds = !holds
-					}
-					c = r
-					continue
-				}
-			}
-			break
-		}
-		if c == nil || holds {
-			continue
-		}
-		if c == call || flag != "" && c.Kind == "identifier" && c.Text() == flag {
+		if ok, success := successTest(call, gd.Cond); ok && gd.True != success {
 			return true
 		}
 	}
 	return false
+}
+
+// successTest reports whether condition c tests call's result: c is the
+// call, or the local its success flag went into, possibly negated or
+// compared with true or false. success is the value of c that means the
+// call succeeded.
+func successTest(call, c *Node) (ok, success bool) {
+	flag := successLocal(call)
+	c, success = unparen(c), true
+	for c != nil {
+		switch {
+		case c.Kind == "unary_expression" && c.Operator() == "!" && len(c.Children) >= 2:
+			c, success = unparen(c.Children[len(c.Children)-1]), !success
+			continue
+		case c.Kind == "binary_expression" && (c.Operator() == "==" || c.Operator() == "!="):
+			// ok == false, ok != true
+			l, r := unparen(c.Child("left")), unparen(c.Child("right"))
+			if r != nil && (r.Text() == "true" || r.Text() == "false") {
+				l, r = r, l
+			}
+			if l != nil && (l.Text() == "true" || l.Text() == "false") {
+				if (l.Text() == "false") == (c.Operator() == "==") {
+					success = !success
+				}
+				c = r
+				continue
+			}
+		}
+		break
+	}
+	return c != nil && (c == call || flag != "" && c.Kind == "identifier" && c.Text() == flag), success
 }
 
 // heldBy returns v and the locals of f holding a value read from it:
