@@ -17,8 +17,9 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // indexed by it or of a storage pointer to its entry, no internal call
 // handed it that writes storage (CFG.PathAvoiding), leaving aside the arm
 // of a test of the payment's result on which it failed. A function only
-// checked callers reach is left out. A debit made only in one branch (if (unlocked) entry.amount = 0; pay(entry.amount)) leaves
-// the other path paying again. Reports the payment.
+// checked callers reach is left out. A debit made only in one branch
+// (if (unlocked) entry.amount = 0; pay(entry.amount)) leaves the other
+// path paying again. Reports the payment.
 //
 // Known false positives: balances cleared in a function called afterwards.
 type refundNoDebit struct{}

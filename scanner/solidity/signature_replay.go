@@ -202,7 +202,7 @@ func replayProtected(f *Function) bool {
 		if h == nil {
 			// One of the contract's own functions called through this
 			// (this.route(id, …)): it records in this contract's state.
-			if fn := n.Child("function"); fn.Kind == "member_expression" && fn.Child("object").Text() == "this" {
+			if fn := n.Child("function"); fn != nil && fn.Kind == "member_expression" && fn.Child("object").Text() == "this" {
 				h, args = f.Contract.Resolve(fn.Child("property").Text(), argCount(n)), argNodes(n)
 			}
 		}

@@ -15,11 +15,11 @@ import (
 // Decides: a state variable is privileged when a condition somewhere in the
 // contract compares it with msg.sender/tx.origin (or indexes it by
 // msg.sender), or when a constructor sets it to its caller (the
-// deployer's seat, deployerSeats); names play no part. A public or external non-constructor
-// function without an access guard (Function.Guarded, on the analysis
-// layer's caller checks) that writes a privileged
-// variable, directly or through an internal function it calls, is
-// reported at its header (the line that needs a modifier or a rename).
+// deployer's seat, deployerSeats); names play no part. A public or
+// external non-constructor function without an access guard
+// (Function.Guarded, on the analysis layer's caller checks) that writes a
+// privileged variable, directly or through an internal function it calls,
+// is reported at its header (the line that needs a modifier or a rename).
 // A one-shot function (it tests a state flag it then sets: an
 // initialiser) is left to SOL-UNPROTECTED-INITIALIZER, which also decides
 // whether the deployment spends it; one function is never reported by
