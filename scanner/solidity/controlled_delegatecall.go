@@ -182,7 +182,8 @@ func eip1967Target(f *Function, target *Node) bool {
 
 // callerShapes reports whether the caller chooses the target or the
 // calldata of delegatecall c in f: either depends on a parameter or on
-// msg.data (Parity's fallback forwarding msg.data to a library). A target
+// msg.data (Parity's fallback forwarding msg.data to a library), or the
+// target on state any caller may set (anyoneSets). A target
 // the contract looks up (a module registered in state, an address
 // provider's getter) called with calldata built around a fixed selector
 // runs code the contract picked, as the contract asked.
@@ -196,6 +197,14 @@ func callerShapes(f *Function, c *Call) bool {
 	derived := f.DerivedExcept(src, skip)
 	controlled := func(n *Node) bool { return n != nil && DependsOnExcept(n, derived, src, skip) }
 	if controlled(c.Target) {
+		return true
+	}
+	// A target held in state that any caller may replace (set(t) without
+	// a guard, not a one-shot initialiser): the caller picks the code.
+	settable := func(n *Node) bool {
+		return n.Kind == "identifier" && n.Field != "property" && f.stateName(n) && anyoneSets(f.Contract, n.Text())
+	}
+	if c.Target != nil && DependsOn(c.Target, f.Derived(settable), settable) {
 		return true
 	}
 	return len(c.Args) > 0 && controlled(c.Args[0])

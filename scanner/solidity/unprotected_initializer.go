@@ -190,10 +190,41 @@ func exitTests(f *Function, depth int, seen map[*Function]bool) []exitTest {
 }
 
 // flagTests returns the state variables cond tests as a flag: negated,
-// alone, or compared with a literal (0, false, address(0)).
+// alone, or compared with a literal (0, false, address(0)); read directly
+// or through an internal getter returning it as it is (require(impl() ==
+// address(0)) with impl() { return q; }).
 func flagTests(g *Function, cond *Node) map[string]bool {
 	out := map[string]bool{}
+	// tested reports whether x sits where a flag is tested.
+	tested := func(x *Node) bool {
+		p := outer(x)
+		switch {
+		case x == cond || p == nil:
+			return true
+		case p.Kind == "unary_expression" && p.Operator() == "!":
+			return true
+		case p.Kind == "binary_expression":
+			switch p.Operator() {
+			case "&&", "||":
+				return true
+			case "==", "!=", "<", "<=", ">", ">=":
+				other := p.Child("left")
+				if other != nil && other.Contains(x) {
+					other = p.Child("right")
+				}
+				return other != nil && constantValue(other)
+			}
+		}
+		return false
+	}
 	cond.Walk(func(x *Node) bool {
+		if x.Kind == "call_expression" {
+			if v := stateGetter(g, x); v != "" && tested(x) {
+				out[v] = true
+				return false
+			}
+			return true
+		}
 		if x.Kind != "identifier" && x.Kind != "member_expression" {
 			return true
 		}
@@ -207,29 +238,34 @@ func flagTests(g *Function, cond *Node) map[string]bool {
 		if path == "" || strings.Contains(path, "[]") || r == nil || !g.stateName(r) || g.Locals()[r.Text()] {
 			return x.Kind != "identifier"
 		}
-		p := outer(x)
-		switch {
-		case x == cond || p == nil:
+		if tested(x) {
 			out[r.Text()] = true
-		case p.Kind == "unary_expression" && p.Operator() == "!":
-			out[r.Text()] = true
-		case p.Kind == "binary_expression":
-			switch p.Operator() {
-			case "&&", "||":
-				out[r.Text()] = true
-			case "==", "!=", "<", "<=", ">", ">=":
-				other := p.Child("left")
-				if other != nil && other.Contains(x) {
-					other = p.Child("right")
-				}
-				if other != nil && constantValue(other) {
-					out[r.Text()] = true
-				}
-			}
 		}
 		return false
 	})
 	return out
+}
+
+// stateGetter returns the state variable an argument-less internal
+// function called by call returns as it is from every return (return q;),
+// or "".
+func stateGetter(g *Function, call *Node) string {
+	h := g.internalCallee(call)
+	if h == nil || h.Body == nil || len(argNodes(call)) != 0 {
+		return ""
+	}
+	name := ""
+	if !everyReturn(h, func(v *Node) bool {
+		v = unparen(v)
+		if v.Kind != "identifier" || !h.stateName(v) || h.Locals()[v.Text()] || name != "" && v.Text() != name {
+			return false
+		}
+		name = v.Text()
+		return true
+	}) {
+		return ""
+	}
+	return name
 }
 
 // constantValue reports a literal a flag is compared with: a number,

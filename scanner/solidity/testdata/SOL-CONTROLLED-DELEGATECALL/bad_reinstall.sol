@@ -2,7 +2,8 @@ pragma solidity ^0.8.0;
 
 // Installs and delegates to a caller-chosen target without the one-shot
 // check (or with a check that does not stop a second call): anyone runs
-// code in this contract's storage. Names are opaque.
+// code in this contract's storage, there and in the fallback delegating
+// to what they installed. Names are opaque.
 contract C96 {
     address private q1;
     bool private q2;
@@ -26,6 +27,7 @@ contract C96 {
         address t = q1;
         assembly {
             calldatacopy(0, 0, calldatasize())
+            // ruleid: SOL-CONTROLLED-DELEGATECALL
             let r := delegatecall(gas(), t, 0, calldatasize(), 0, 0)
             returndatacopy(0, 0, returndatasize())
             switch r
