@@ -15,7 +15,10 @@ import (
 // initiator argument anyone can start a loan whose callback lands here.
 //
 // Decides: a public or external function with one of those callbacks'
-// names and arities that writes state or calls out, where no caller
+// names and arities, or of a callback a flash lender of the bundle makes
+// (it sends an asset to an address, calls a function on it, then checks
+// its own balance: lenderCallbacks; the initiator is the argument where
+// it passes msg.sender), that writes state or calls out, where no caller
 // check (the layer's guard facts: msg.sender compared with stored
 // authority, through modifiers and internal helpers) dominates its exit,
 // or, for the callbacks that pass the initiator (onFlashLoan's and
@@ -45,9 +48,13 @@ func (flashCallback) Meta() scanner.Rule {
 	})
 }
 
+// callbackShape is a lender's callback: its arity and the index of its
+// initiator parameter (-1: none passed).
+type callbackShape struct{ arity, initiator int }
+
 // callbacks are the lenders' callbacks by name, with their arity and the
 // index of their initiator parameter (-1: none passed).
-var callbacks = map[string]struct{ arity, initiator int }{
+var callbacks = map[string]callbackShape{
 	"onFlashLoan":            {5, 0},
 	"executeOperation":       {5, 3},
 	"uniswapV2Call":          {4, 0},
@@ -58,8 +65,15 @@ var callbacks = map[string]struct{ arity, initiator int }{
 
 func (d flashCallback) Check(u *solidity.Unit) []scanner.Finding {
 	var out []scanner.Finding
+	var lent map[string]callbackShape
 	for _, f := range u.Funcs() {
 		cb, ok := callbacks[f.Name]
+		if (!ok || len(f.Params) != cb.arity) && entry(f) {
+			if lent == nil {
+				lent = lenderCallbacks(u)
+			}
+			cb, ok = lent[f.Name]
+		}
 		if !ok || !entry(f) || len(f.Params) != cb.arity {
 			continue
 		}
@@ -73,6 +87,92 @@ func (d flashCallback) Check(u *solidity.Unit) []scanner.Finding {
 		if !callerOK || !initiatorOK {
 			out = append(out, headerFinding(u, d.Meta().ID, f))
 		}
+	}
+	return out
+}
+
+// lenderCallbacks returns the callbacks the bundle's own flash lenders
+// make, by name: a function that sends an asset to an address (a token's
+// transfer or safeTransfer to it, ether to it), then calls a function on
+// it (IReceiver(r).onLoan(…)), then checks its own balance (a condition
+// after the call reads balanceOf(address(this)) or address(this).balance,
+// directly or through a local). The initiator is the argument where the
+// lender passes msg.sender. Computed once per bundle.
+func lenderCallbacks(u *solidity.Unit) map[string]callbackShape {
+	return u.BundleOnce("economic.lenderCallbacks", func() any {
+		out := map[string]callbackShape{}
+		for _, g := range u.BundleFuncs() {
+			if g.Body == nil || g.Kind != "function" {
+				continue
+			}
+			for name, cb := range lends(g) {
+				out[name] = cb
+			}
+		}
+		return out
+	}).(map[string]callbackShape)
+}
+
+// lends returns the callbacks lender function g makes (lenderCallbacks).
+func lends(g *solidity.Function) map[string]callbackShape {
+	var out map[string]callbackShape
+	cfg := g.CFG()
+	ownBalance := func(n *solidity.Node) bool {
+		return isThisBalance(n) || n.Kind == "member_expression" && n.Child("property").Text() == "balance" && solidity.IsThis(n.Child("object"))
+	}
+	var checked map[string]bool
+	for _, cb := range callsIn(g.Body, func(n *solidity.Node) bool { name, _ := memberCall(n); return name != "" }) {
+		name, obj := memberCall(cb)
+		// IReceiver(r).onLoan(…): the receiver r, converted to its type.
+		if obj != nil && obj.Kind == "call_expression" && len(solidity.Args(obj)) == 1 {
+			if fn := obj.Child("function"); fn != nil && fn.Kind == "identifier" {
+				obj = solidity.Args(obj)[0]
+			}
+		}
+		r := solidity.UnwrapConversion(obj)
+		if r == nil || r.Kind != "identifier" || !g.Param(r.Text()) && !g.Locals()[r.Text()] {
+			continue
+		}
+		switch name {
+		case "transfer", "transferFrom", "safeTransfer", "safeTransferFrom", "call", "send", "approve", "balanceOf":
+			continue
+		}
+		paid := false
+		for _, p := range g.LowLevelCalls() {
+			if p.Value && solidity.UnwrapConversion(p.Target).Text() == r.Text() && cfg.ReachableFrom(p.Node, cb) {
+				paid = true
+			}
+		}
+		for _, p := range callsIn(g.Body, named("transfer", "safeTransfer")) {
+			if args := solidity.Args(p); len(args) == 2 && solidity.UnwrapConversion(args[0]).Text() == r.Text() && cfg.ReachableFrom(p, cb) {
+				paid = true
+			}
+		}
+		if !paid {
+			continue
+		}
+		if checked == nil {
+			checked = g.Derived(ownBalance)
+		}
+		repaid := false
+		for _, c := range g.Conditions() {
+			if cfg.ReachableFrom(cb, c) && solidity.DependsOn(c, checked, ownBalance) {
+				repaid = true
+			}
+		}
+		if !repaid {
+			continue
+		}
+		shape := callbackShape{arity: len(solidity.Args(cb)), initiator: -1}
+		for i, a := range solidity.Args(cb) {
+			if solidity.IsSender(a) {
+				shape.initiator = i
+			}
+		}
+		if out == nil {
+			out = map[string]callbackShape{}
+		}
+		out[name] = shape
 	}
 	return out
 }

@@ -192,6 +192,9 @@ func Args(call *Node) []*Node { return argNodes(call) }
 // IsMember reports whether n is the member expression obj.prop.
 func IsMember(n *Node, obj, prop string) bool { return n != nil && isMember(n, obj, prop) }
 
+// UnwrapConversion strips parentheses and type conversions: T(x) is x.
+func UnwrapConversion(n *Node) *Node { return unwrapConversion(n) }
+
 // IsSender reports whether n is the caller: msg.sender or _msgSender().
 func IsSender(n *Node) bool { return isSender(n) }
 

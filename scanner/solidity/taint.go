@@ -232,6 +232,48 @@ type callIndex struct {
 	once sync.Once
 	by   map[*Function][]callSite
 	all  []*Contract // every contract of every unit, duplicated names too
+
+	memoMu sync.Mutex
+	memo   map[string]*bundleMemo
+}
+
+type bundleMemo struct {
+	once sync.Once
+	v    any
+}
+
+// BundleOnce returns compute's result for key, computed once for the
+// bundle the unit belongs to: its units, checked concurrently, share it.
+// compute must read the bundle only (BundleFuncs), never one unit's
+// findings.
+func (u *Unit) BundleOnce(key string, compute func() any) any {
+	if u.calls == nil {
+		link([]*Unit{u})
+	}
+	x := u.calls
+	x.memoMu.Lock()
+	if x.memo == nil {
+		x.memo = map[string]*bundleMemo{}
+	}
+	m := x.memo[key]
+	if m == nil {
+		m = &bundleMemo{}
+		x.memo[key] = m
+	}
+	x.memoMu.Unlock()
+	m.once.Do(func() { m.v = compute() })
+	return m.v
+}
+
+// BundleFuncs returns every function and modifier declared in the
+// bundle's contracts.
+func (u *Unit) BundleFuncs() []*Function {
+	var out []*Function
+	for _, c := range u.bundleContracts() {
+		out = append(out, c.Functions...)
+		out = append(out, c.Modifiers...)
+	}
+	return out
 }
 
 // callers returns the calls of f from functions of the bundle (the
