@@ -13,8 +13,10 @@ import (
 //
 // Decides: compiler before 0.6; arr.length-- or arr.length -= x without an
 // earlier arr.length > 0 style check, or arr.length = <expression using a
-// parameter> on a state array; and writes arr[param] = … to an array whose
-// length the caller sets. Reports both.
+// parameter> on a state array; and writes arr[param] = … in an entry
+// point to an array whose length the caller sets or can so decrement
+// (Ethernaut's AlienCodex: retract() underflows, revise(i, v) writes any
+// slot). Reports both.
 //
 // Known false positives: decrements guarded by a non-empty check.
 type arrayLengthWrite struct{}
@@ -71,9 +73,10 @@ func (d arrayLengthWrite) Check(u *Unit) []scanner.Finding {
 				if !set && nonEmptyChecked(norm(t.Text()), n, f) {
 					return true
 				}
-				if set {
-					exposed[r.Text()] = true
-				}
+				// Set from the caller's value, or decremented with nothing to
+				// stop it below zero: either way the caller can make the
+				// array span the whole storage.
+				exposed[r.Text()] = true
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				return true
 			})
