@@ -23,7 +23,9 @@ import (
 // calls.
 //
 // A block value stored as a record (a state variable or an entry no draw
-// reads: when a bet was made, when a round started) is not reported.
+// reads: when a bet was made, when a round started) is not reported; nor
+// is a committed future block: blockhash of a block number stored at a
+// commit, read within blockhash's 256-block window (committedDraws).
 //
 // Known false positives: block numbers compared for bookkeeping in a
 // contract that also derives randomness.
@@ -138,7 +140,11 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		feeds := seedVariables(c)
+		draws, commits := committedDraws(c)
 		c.Node.Walk(func(n *Node) bool {
+			if draws[n] || len(commits) > 0 && commitWrite(n, commits) {
+				return false
+			}
 			s := blockSource(n)
 			if s == "" {
 				// uint(msg.sender) % n: the caller picks the outcome.
@@ -156,6 +162,131 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 		})
 	}
 	return out
+}
+
+// committedDraws returns the blockhash draws of c that read a block fixed
+// in an earlier transaction and still inside blockhash's window:
+// blockhash(x) or blockhash(x ± k) where x is state every write of which
+// stores block.number (± a constant) or resets it, under a condition that
+// bounds block.number against x by 256 blocks. The guess was made before
+// that block existed, and the window check stops the zero hash of an
+// expired block (a commit, then a future block hash). It also returns the
+// access paths of those commits: their block.number writes record the
+// draw's block and draw nothing.
+func committedDraws(c *Contract) (draws map[*Node]bool, commits map[string]bool) {
+	for _, f := range c.Functions {
+		if f.Body == nil {
+			continue
+		}
+		f.Body.Walk(func(h *Node) bool {
+			if h.Kind != "call_expression" || blockSource(h) != "entropy" || len(argNodes(h)) != 1 {
+				return true
+			}
+			x := unparen(argNodes(h)[0])
+			if x.Kind == "binary_expression" && (x.Operator() == "+" || x.Operator() == "-") && isLiteral(unparen(x.Child("right"))) {
+				x = unparen(x.Child("left"))
+			}
+			r := lvalueRoot(x)
+			if r == nil || !f.stateName(r) || x.Kind != "identifier" && x.Kind != "member_expression" && x.Kind != "array_access" {
+				return true
+			}
+			path := accessPathOf(x)
+			if !committedBlock(c, r.Text(), path) || !windowChecked(f, h, r.Text()) {
+				return true
+			}
+			if draws == nil {
+				draws, commits = map[*Node]bool{}, map[string]bool{}
+			}
+			draws[h] = true
+			commits[path] = true
+			return true
+		})
+	}
+	return draws, commits
+}
+
+// committedBlock reports whether every write of state path (rooted at
+// root) in c's lineage stores block.number, plus or minus a constant, or
+// resets it (a literal, delete), and one stores block.number.
+func committedBlock(c *Contract, root, path string) bool {
+	stored := false
+	for _, x := range c.Lineage() {
+		for _, g := range x.Functions {
+			if g.Body == nil {
+				continue
+			}
+			for _, w := range g.StateWrites() {
+				if w.Var != root || !overlaps(accessPathOf(writtenBy(w.Node)), path) {
+					continue
+				}
+				switch w.Node.Kind {
+				case "unary_expression": // delete
+					continue
+				case "assignment_expression":
+				default:
+					return false
+				}
+				v := unparen(w.Node.Child("right"))
+				if v != nil && v.Kind == "binary_expression" && (v.Operator() == "+" || v.Operator() == "-") && isLiteral(unparen(v.Child("right"))) {
+					v = unparen(v.Child("left"))
+				}
+				switch {
+				case v == nil:
+					return false
+				case isMember(v, "block", "number"):
+					stored = true
+				case !isLiteral(v):
+					return false
+				}
+			}
+		}
+	}
+	return stored
+}
+
+// windowChecked reports whether a condition every path to draw h passes
+// bounds block.number against state root (or a local read from it) within
+// 256 blocks.
+func windowChecked(f *Function, h *Node, root string) bool {
+	read := f.Derived(func(n *Node) bool { return n.Kind == "identifier" && n.Text() == root })
+	for _, gd := range f.Guards(h) {
+		number, stored, window := false, false, false
+		gd.Cond.Walk(func(x *Node) bool {
+			switch {
+			case isMember(x, "block", "number"):
+				number = true
+			case x.Kind == "identifier" && (x.Text() == root || read[x.Text()]):
+				stored = true
+			case isLiteral(x) && x.Text() == "256":
+				window = true
+			}
+			return true
+		})
+		if number && stored && window {
+			return true
+		}
+	}
+	return false
+}
+
+// commitWrite reports whether block value n is what a write of one of the
+// commits' paths stores.
+func commitWrite(n *Node, commits map[string]bool) bool {
+	if !isMember(n, "block", "number") {
+		return false
+	}
+	for p := n.Parent; p != nil && !strings.HasSuffix(p.Kind, "_statement"); p = p.Parent {
+		if p.Kind == "assignment_expression" {
+			l := p.Child("left")
+			for path := range commits {
+				if l != nil && !l.Contains(n) && overlaps(accessPathOf(l), path) {
+					return true
+				}
+			}
+			return false
+		}
+	}
+	return false
 }
 
 // inRandomExpr reports whether n sits inside a hash, a modulo or a
