@@ -234,12 +234,34 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 			}
 			return true
 		})
+		// A modifier calling into a contract the caller chose, then a
+		// write of state read before that call: by the modifiers that ran
+		// before it, or by its own body before the call (a balance check,
+		// then the callback, then the credit). A check made after the
+		// call reads what the re-entered call wrote.
 		if f.Kind != "modifier" && len(f.StateWrites()) > 0 {
+			read := map[string]bool{}
 			for _, m := range f.Modifiers {
 				def := f.Contract.Modifier(m.FirstKind("identifier").Text())
-				if def != nil && def.Body != nil && callsUntrusted(def) {
-					out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
+				if def == nil || def.Body == nil {
+					continue
+				}
+				if call := untrustedCallIn(def); call != nil {
+					for v := range readBefore(def, call) {
+						read[v] = true
+					}
+					for _, w := range f.StateWrites() {
+						if read[w.Var] {
+							out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
+							break
+						}
+					}
 					break
+				}
+				if p := placeholderStmt(def); p != nil {
+					for v := range readBefore(def, p) {
+						read[v] = true
+					}
 				}
 			}
 		}
@@ -247,16 +269,16 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 	return out
 }
 
-// callsUntrusted reports whether f calls a function of a contract at an
-// address the caller controls: T(msg.sender).g() or T(param).g(). The
-// grammar sometimes hangs ".g()" on an enclosing comparison
+// untrustedCallIn returns a call in f of a function of a contract at an
+// address the caller controls, T(msg.sender).g() or T(param).g(), or nil.
+// The grammar sometimes hangs ".g()" on an enclosing comparison
 // ((a == T(x)).g()), so the cast only has to sit inside the called
 // member's object.
-func callsUntrusted(f *Function) bool {
-	found := false
+func untrustedCallIn(f *Function) *Node {
+	var found *Node
 	f.Body.Walk(func(n *Node) bool {
-		if found || n.Kind != "call_expression" {
-			return !found
+		if found != nil || n.Kind != "call_expression" {
+			return found == nil
 		}
 		cast := n.Child("function")
 		args := argNodes(n)
@@ -273,11 +295,23 @@ func callsUntrusted(f *Function) bool {
 				if staticCalled(f, f.Contract.Unit.lookup(cast.Text()).Resolve(p.Child("property").Text(), len(argNodes(p.Parent)))) {
 					break
 				}
-				found = true
+				found = p.Parent
 				break
 			}
 		}
-		return !found
+		return found == nil
+	})
+	return found
+}
+
+// placeholderStmt returns the "_;" statement of modifier m, or nil.
+func placeholderStmt(m *Function) *Node {
+	var found *Node
+	m.Body.Walk(func(n *Node) bool {
+		if found == nil && n.Kind == "expression_statement" && len(n.Children) == 1 && n.Children[0].Kind == "identifier" && n.Children[0].Text() == "_" {
+			found = n
+		}
+		return found == nil
 	})
 	return found
 }

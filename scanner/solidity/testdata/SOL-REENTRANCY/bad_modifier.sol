@@ -12,8 +12,13 @@ contract Airdrop {
         _;
     }
 
+    modifier hasNoBalance() {
+        require(tokenBalance[msg.sender] == 0);
+        _;
+    }
+
     // ruleid: SOL-REENTRANCY
-    function airDrop() public supportsToken {
+    function airDrop() public hasNoBalance supportsToken {
         tokenBalance[msg.sender] += 20;
     }
 }
