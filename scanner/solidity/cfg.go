@@ -490,6 +490,26 @@ func (g *CFG) BlockOf(n *Node) *Block {
 	return nil
 }
 
+// ReachesExit reports whether a run from block b can end normally (reach
+// Exit) rather than only revert.
+func (g *CFG) ReachesExit(b *Block) bool {
+	seen := map[*Block]bool{}
+	stack := []*Block{b}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == g.Exit {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
 // PathAvoiding reports whether a run of the function from Entry to its
 // normal end (Exit) can pass through statement n while running none of
 // the nodes in avoid: a payment on a path that records nothing. cut, when

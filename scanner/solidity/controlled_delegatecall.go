@@ -61,7 +61,7 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && callerShapes(f, c) && !f.allowListed(c.Node, c.Target) {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && !revertsOnSuccess(f, c.Node) && callerShapes(f, c) && !f.allowListed(c.Node, c.Target) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
@@ -83,6 +83,28 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// revertsOnSuccess reports whether a run goes on past call only when it
+// failed: a test of its result whose success arm cannot reach the
+// function's normal end (require(!t.delegatecall(d)), a simulation that
+// reports by reverting). Whatever the call did is rolled back; a failed
+// call kept nothing either.
+func revertsOnSuccess(f *Function, call *Node) bool {
+	g := f.CFG()
+	b := g.BlockOf(call)
+	if b == nil || b.Cond == nil || len(b.Succs) != 2 {
+		return false
+	}
+	ok, success := successTest(call, b.Cond)
+	if !ok {
+		return false
+	}
+	arm := b.Succs[1]
+	if success {
+		arm = b.Succs[0]
+	}
+	return !g.ReachesExit(arm)
 }
 
 // yulRevertsAfter reports whether the assembly block holding call ends,

@@ -128,7 +128,7 @@ func unbounded(f *Function, n *Node, op string, a, b *Node, conds []condition) b
 	if op == "+" && inCondition(n) {
 		return false
 	}
-	if guarded(op, a, b, n, conds) || checkedAfter(n, a, b, conds) {
+	if guarded(op, a, b, n, conds) || checkedAfter(n, op, a, b, conds) {
 		return false
 	}
 	// Conditions dominating the operation on the CFG: a modifier's
@@ -550,8 +550,9 @@ func debitedBefore(f *Function, n, x *Node) bool {
 // checkedAfter reports the post-check of SafeMath written inline: the
 // result of a op b is stored in a local that a later require or assert
 // of the function (conds, its conditions) compares with an operand (c =
-// a + b; assert(c >= a)), so a wrap reverts.
-func checkedAfter(n, a, b *Node, conds []condition) bool {
+// a + b; assert(c >= a)), or, for a product, divides back to the other
+// operand (c = a * b; require(c / a == b)), so a wrap reverts.
+func checkedAfter(n *Node, op string, a, b *Node, conds []condition) bool {
 	p := outer(n)
 	if p == nil || p.Kind != "variable_declaration_statement" {
 		return false
@@ -569,6 +570,13 @@ func checkedAfter(n, a, b *Node, conds []condition) bool {
 		for _, sd := range cd.sides {
 			if sd[0] == c && (sd[1] == na || sd[1] == nb) || sd[1] == c && (sd[0] == na || sd[0] == nb) {
 				return true
+			}
+			if op == "*" {
+				for _, x := range [][2]string{{na, nb}, {nb, na}} {
+					if sd[0] == c+"/"+x[0] && sd[1] == x[1] || sd[1] == c+"/"+x[0] && sd[0] == x[1] {
+						return true
+					}
+				}
 			}
 		}
 	}
