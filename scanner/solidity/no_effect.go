@@ -14,12 +14,11 @@ import (
 //
 // Decides: an expression statement that is only a comparison (not a for
 // loop's condition, which the grammar also gives as a statement); or an
-// assignment whose "=" is followed by a minus sign separated from its
-// operand (x =- v). A bare name as a statement (v;) is the idiom that
+// assignment whose "=" is followed by a sign separated from its operand
+// (x =- v, x =+ v). A bare name as a statement (v;) is the idiom that
 // silences an unused-parameter warning and is left alone. Reports the
-// statement.
-// (x =+ v does not parse in the grammar, which has no unary plus: the
-// scan reports it as a syntax error at its line.)
+// statement. (The grammar has no unary plus: the pre-pass blanks the
+// sign of x =+ v so that it parses, and the statement's text keeps it.)
 //
 // Known false positives: none known; a deliberate "x = +v" is written
 // without the space after the sign.

@@ -14,9 +14,19 @@ import "bytes"
 // fallback's parameters, the storage base), which no detector uses.
 //
 // It also blanks the `hex` prefix of hex string literals, which the
-// grammar does not know either, and turns the first byte of a variable
-// named like a Yul built-in into an underscore where assembly reaches its
-// slot or offset (sstore(number.slot, n) in Optimism's L1Block).
+// grammar does not know either, and the unary plus of a swapped "x =+ v"
+// (the grammar has none), and turns the first byte of a variable named
+// like a Yul built-in into an underscore where assembly reaches its slot
+// or offset (sstore(number.slot, n) in Optimism's L1Block).
+
+// swappedPlus reports "=+" at s[i] that is an assignment's "=" glued to a
+// unary plus (x =+ v), not part of ==, <=, +=, … nor x =++y.
+func swappedPlus(s []byte, i int) bool {
+	if i+1 >= len(s) || s[i+1] != '+' || i+2 < len(s) && (s[i+2] == '+' || s[i+2] == '=') {
+		return false
+	}
+	return i == 0 || bytes.IndexByte([]byte("=<>!+-*/%&|^:"), s[i-1]) < 0
+}
 
 // mask returns src with the unsupported constructs blanked, or src itself
 // when there is nothing to blank.
@@ -24,7 +34,8 @@ func mask(src []byte) []byte {
 	if !bytes.Contains(src, []byte("using")) && !bytes.Contains(src, []byte("fallback")) &&
 		!bytes.Contains(src, []byte("receive")) && !bytes.Contains(src, []byte("layout")) &&
 		!bytes.Contains(src, []byte(`hex"`)) && !bytes.Contains(src, []byte(`hex'`)) &&
-		!bytes.Contains(src, []byte(".slot")) && !bytes.Contains(src, []byte(".offset")) {
+		!bytes.Contains(src, []byte(".slot")) && !bytes.Contains(src, []byte(".offset")) &&
+		!bytes.Contains(src, []byte("=+")) {
 		return src
 	}
 	m := masker{src: src}
@@ -173,6 +184,14 @@ func (m *masker) run() {
 		case c == '}':
 			depth--
 			i++
+			continue
+		case c == '=' && swappedPlus(s, i):
+			// x =+ v: the grammar has no unary plus. A space over the
+			// sign parses it as x = v, which is what it does; the
+			// statement's text still shows the swapped operator to
+			// SOL-NO-EFFECT.
+			m.blank(i+1, i+2)
+			i += 2
 			continue
 		case !isIdent(c):
 			i++

@@ -22,6 +22,7 @@ var grammarCases = []struct{ name, src string }{
 	{"custom error in require", "pragma solidity ^0.8.26;\nerror E(uint a);\ncontract C { function f(uint a) public pure { require(a > 1, E(a)); } }\n"},
 	{"named mapping parameters", "pragma solidity ^0.8.18;\ncontract C { mapping(address user => mapping(uint256 id => uint256 balance)) public b; }\n"},
 	{"Cancun opcodes", "pragma solidity ^0.8.24;\ncontract C { function f() public { assembly { tstore(0, 1) let x := tload(0) mcopy(0, 32, 32) let h := blobhash(0) let b := blobbasefee() } } }\n"},
+	{"swapped plus assignment", "pragma solidity ^0.4.24;\ncontract C { uint x; function f(uint v) public { x =+ v; x =+ 1; x = ++v; x += v; } }\n"},
 	{"0.4-era syntax", "pragma solidity ^0.4.24;\ncontract C { function C() public {} function f() public { var x = 1; if (x == 2) throw; suicide(msg.sender); } }\n"},
 	{"file-level items", "pragma solidity ^0.8.0;\nuint256 constant X = 1;\nerror Bad();\nevent Ev(uint a);\ntype Price is uint128;\nstruct S { uint a; }\nenum E { A }\nfunction free(uint a) pure returns (uint) { return a; }\ncontract C {}\n"},
 	{"unchecked, try/catch", "pragma solidity ^0.8.0;\ncontract C { function f() public { unchecked { uint a = 1; a--; } try this.g() returns (uint) {} catch Error(string memory) {} catch (bytes memory) {} } function g() public returns (uint) { return 1; } }\n"},
