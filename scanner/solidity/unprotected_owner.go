@@ -175,7 +175,7 @@ func takeover(f *Function) *Function {
 			return true
 		})
 	}
-	for _, g := range c.Functions {
+	for _, g := range c.AllFunctions() {
 		if g == f || !opensOwnerWrite(c, g, priv, via) && !opensInitializer(c, g) {
 			continue
 		}
@@ -740,7 +740,8 @@ func markPrivileged(c *Contract, cond *Node, p map[string]bool, caller string) {
 						}
 					}
 				}
-				if isLiteral(pair[1]) || pair[1].Kind == "boolean_literal" {
+				// admins[msg.sender] != 0, != address(0), == true.
+				if constantValue(pair[1]) {
 					flag(pair[0])
 				}
 			}
