@@ -22,6 +22,9 @@ import (
 // set, or handed to outside callers by a getter nothing in the bundle
 // calls.
 //
+// A block hash a checked caller's value is compared with (a proposer
+// anchoring its data to a block: verifiedHash) draws nothing either.
+//
 // A block value stored as a record (a state variable or an entry no draw
 // reads: when a bet was made, when a round started) is not reported; nor
 // is a committed future block: blockhash of a block number stored at a
@@ -154,7 +157,7 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 				return true
 			}
 			if n.Kind == "call_expression" || isMember(n, "block", "blockhash") || inRandomExpr(n) || flowsInto(n, feeds, c) {
-				if f := u.funcOf(n); f == nil || !idOnly(f, n) {
+				if f := u.funcOf(n); f == nil || !idOnly(f, n) && !verifiedHash(f, n) {
 					out = append(out, u.finding(d.Meta().ID, n, c.Name))
 				}
 			}
@@ -162,6 +165,32 @@ func (d weakRandomness) Check(u *Unit) []scanner.Finding {
 		})
 	}
 	return out
+}
+
+// verifiedHash reports a block hash compared for equality with a value
+// the caller hands in, in a function only checked callers reach: a
+// trusted submitter proving which block its data is anchored to
+// (require(blockhash(n) == h) from a proposer). Nothing is drawn or won
+// by the comparison; a guessing game is open to anyone, and its draw
+// stays reported.
+func verifiedHash(f *Function, n *Node) bool {
+	if n.Kind != "call_expression" || !f.Guarded() {
+		return false
+	}
+	top := n
+	for top.Parent != nil && (top.Parent.Kind == "parenthesized_expression" || top.Parent.Kind == "type_cast_expression" || converts(top.Parent)) {
+		top = top.Parent
+	}
+	p := top.Parent
+	if p == nil || p.Kind != "binary_expression" || p.Operator() != "==" && p.Operator() != "!=" {
+		return false
+	}
+	other := p.Child("left")
+	if other == top {
+		other = p.Child("right")
+	}
+	other = unwrapConversion(other)
+	return other != nil && other.Kind == "identifier" && f.Param(other.Text())
 }
 
 // committedDraws returns the blockhash draws of c that read a block fixed
