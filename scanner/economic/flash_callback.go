@@ -121,6 +121,7 @@ func lends(g *solidity.Function) map[string]callbackShape {
 		return isThisBalance(n) || n.Kind == "member_expression" && n.Child("property").Text() == "balance" && solidity.IsThis(n.Child("object"))
 	}
 	var checked map[string]bool
+	transfers := callsIn(g.Body, named("transfer", "safeTransfer"))
 	for _, cb := range callsIn(g.Body, func(n *solidity.Node) bool { name, _ := memberCall(n); return name != "" }) {
 		name, obj := memberCall(cb)
 		// IReceiver(r).onLoan(…): the receiver r, converted to its type.
@@ -143,7 +144,7 @@ func lends(g *solidity.Function) map[string]callbackShape {
 				paid = true
 			}
 		}
-		for _, p := range callsIn(g.Body, named("transfer", "safeTransfer")) {
+		for _, p := range transfers {
 			if args := solidity.Args(p); len(args) == 2 && solidity.UnwrapConversion(args[0]).Text() == r.Text() && cfg.ReachableFrom(p, cb) {
 				paid = true
 			}

@@ -218,7 +218,7 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 		}
 		return end
 	case "expression_statement":
-		if len(s.Children) == 1 && s.Children[0].Kind == "identifier" && s.Children[0].Text() == "_" && placeholder != nil {
+		if isPlaceholder(s) && placeholder != nil {
 			return placeholder(cur)
 		}
 		// Before 0.5, "throw;" is a statement of its own: the grammar
@@ -488,6 +488,11 @@ func (g *CFG) BlockOf(n *Node) *Block {
 		}
 	}
 	return nil
+}
+
+// isPlaceholder reports a modifier's "_;" statement.
+func isPlaceholder(s *Node) bool {
+	return s.Kind == "expression_statement" && len(s.Children) == 1 && s.Children[0].Kind == "identifier" && s.Children[0].Text() == "_"
 }
 
 // ReachesExit reports whether a run from block b can end normally (reach

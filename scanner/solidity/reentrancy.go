@@ -308,7 +308,7 @@ func untrustedCallIn(f *Function) *Node {
 func placeholderStmt(m *Function) *Node {
 	var found *Node
 	m.Body.Walk(func(n *Node) bool {
-		if found == nil && n.Kind == "expression_statement" && len(n.Children) == 1 && n.Children[0].Kind == "identifier" && n.Children[0].Text() == "_" {
+		if found == nil && isPlaceholder(n) {
 			found = n
 		}
 		return found == nil
