@@ -67,7 +67,7 @@ func (d reentrancy) Check(u *Unit) []scanner.Finding {
 	for _, f := range u.funcs() {
 		// A contract under construction has no code yet: a callee calling
 		// it back finds nothing to run.
-		if f.Body == nil || locked(f) || f.Kind == "constructor" {
+		if f.Body == nil || locked(f) || f.Kind == "constructor" || reachedLocked(f, 3) {
 			continue
 		}
 		// The function's writes and those of its modifiers (a write after
@@ -777,6 +777,29 @@ func inlineLock(f *Function, g *CFG, call *Node) bool {
 		}
 	}
 	return false
+}
+
+// reachedLocked reports whether f is an internal or private function
+// every call of which in the bundle is made from a locked function, or
+// from one itself so reached (depth calls up): it never runs outside the
+// lock, so a callback it makes cannot re-enter what the lock guards.
+func reachedLocked(f *Function, depth int) bool {
+	if f.Kind != "function" || f.Visibility != "internal" && f.Visibility != "private" || depth == 0 {
+		return false
+	}
+	cs := f.callers()
+	if len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if c.fn == nil || c.fn == f {
+			return false
+		}
+		if !locked(c.fn) && !reachedLocked(c.fn, depth-1) {
+			return false
+		}
+	}
+	return true
 }
 
 // locked reports whether f holds a reentrancy lock: a modifier that,

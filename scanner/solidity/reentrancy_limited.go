@@ -51,7 +51,7 @@ func (reentrancyLimited) Meta() scanner.Rule {
 func (d reentrancyLimited) Check(u *Unit) []scanner.Finding {
 	var out []scanner.Finding
 	for _, f := range u.funcs() {
-		if f.Body == nil || f.Kind == "modifier" || locked(f) {
+		if f.Body == nil || f.Kind == "modifier" || locked(f) || reachedLocked(f, 3) {
 			continue
 		}
 		writes := append([]Write(nil), f.StateWrites()...)

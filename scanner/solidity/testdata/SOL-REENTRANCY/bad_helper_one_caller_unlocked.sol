@@ -1,0 +1,39 @@
+pragma solidity ^0.8.0;
+
+// The same helper, but one caller holds no lock: through it the callee
+// re-enters while the total is stale. Names are opaque.
+contract C84 {
+    uint256 private q0 = 1;
+    mapping(address => uint256) q1;
+    uint256 q2;
+
+    modifier m84() {
+        require(q0 == 1, "locked");
+        q0 = 2;
+        _;
+        q0 = 1;
+    }
+
+    function h1(address a, uint256 v) private {
+        // ruleid: SOL-REENTRANCY
+        (bool ok, ) = a.call{value: v}("");
+        require(ok);
+        q2 += v;
+    }
+
+    function f1() external m84 {
+        uint256 v = q1[msg.sender];
+        q1[msg.sender] = 0;
+        h1(msg.sender, v);
+    }
+
+    function f2() external {
+        uint256 v = q1[msg.sender];
+        q1[msg.sender] = 0;
+        h1(msg.sender, v);
+    }
+
+    function f3() external payable {
+        q1[msg.sender] += msg.value;
+    }
+}
