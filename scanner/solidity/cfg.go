@@ -498,19 +498,34 @@ func isPlaceholder(s *Node) bool {
 // ReachesExit reports whether a run from block b can end normally (reach
 // Exit) rather than only revert.
 func (g *CFG) ReachesExit(b *Block) bool {
+	return b == g.Exit || g.reachable(b, g.Exit, nil)
+}
+
+// reachable reports whether a path of one or more edges leads from block
+// from to block to, taking only the edges follow accepts (nil: every
+// edge).
+func (g *CFG) reachable(from, to *Block, follow func(a, b *Block) bool) bool {
 	seen := map[*Block]bool{}
-	stack := []*Block{b}
+	var stack []*Block
+	push := func(a *Block) {
+		for _, b := range a.Succs {
+			if follow == nil || follow(a, b) {
+				stack = append(stack, b)
+			}
+		}
+	}
+	push(from)
 	for len(stack) > 0 {
-		x := stack[len(stack)-1]
+		b := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		if x == g.Exit {
+		if b == to {
 			return true
 		}
-		if seen[x] {
+		if seen[b] {
 			continue
 		}
-		seen[x] = true
-		stack = append(stack, x.Succs...)
+		seen[b] = true
+		push(b)
 	}
 	return false
 }
@@ -545,32 +560,9 @@ func (g *CFG) PathAvoiding(n *Node, avoid []*Node, cut func(from, to *Block) boo
 	// payment's own block is entered or left only where its avoided
 	// nodes do not lie on the way.
 	open := func(from, to *Block) bool {
-		if from == to {
-			return true
-		}
-		seen := map[*Block]bool{from: true}
-		var stack []*Block
-		next := func(b *Block) {
-			for _, s := range b.Succs {
-				if cut == nil || !cut(b, s) {
-					stack = append(stack, s)
-				}
-			}
-		}
-		next(from)
-		for len(stack) > 0 {
-			b := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if b == to {
-				return true
-			}
-			if seen[b] || blocked[b] || b == nb {
-				continue
-			}
-			seen[b] = true
-			next(b)
-		}
-		return false
+		return from == to || g.reachable(from, to, func(a, b *Block) bool {
+			return (cut == nil || !cut(a, b)) && (b == to || !blocked[b] && b != nb)
+		})
 	}
 	if before || after || blocked[g.Entry] && g.Entry != nb {
 		return false
@@ -589,21 +581,7 @@ func (g *CFG) ReachableFrom(from, to *Node) bool {
 	if fb == tb && to.Start >= from.End {
 		return true
 	}
-	seen := map[*Block]bool{}
-	stack := append([]*Block(nil), fb.Succs...)
-	for len(stack) > 0 {
-		b := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if b == tb {
-			return true
-		}
-		if seen[b] {
-			continue
-		}
-		seen[b] = true
-		stack = append(stack, b.Succs...)
-	}
-	return false
+	return g.reachable(fb, tb, nil)
 }
 
 // revertsUnless reports a helper that reverts unless its first parameter,
