@@ -33,8 +33,8 @@ func newScanCmd() *cobra.Command {
 
 Exit codes: 0 no finding at or over --fail-on, 1 findings at or over --fail-on,
 2 usage error, unreadable input, or nothing this version can scan. A file that
-does not parse cleanly is still analysed around the error, which is reported
-once per file; it does not change the exit code.
+does not parse cleanly is still analysed around its errors, each reported with
+its line; they do not change the exit code.
 
 Files over --max-file-size, files that are not text and sources of languages
 without a scanner in this version are skipped, each kind named in one notice
@@ -179,7 +179,11 @@ Suppress a finding with a comment on the line before it:
 			if len(rep.Errors) > 0 {
 				// A diagnostic, not a failure: the exit code follows the
 				// findings, as `bulwark ci` does.
-				fmt.Fprintf(cmd.ErrOrStderr(), "notice: %d file(s) did not parse cleanly; they were analysed around the errors listed above\n", len(rep.Errors))
+				broken := map[string]bool{}
+				for _, e := range rep.Errors {
+					broken[e.File] = true
+				}
+				fmt.Fprintf(cmd.ErrOrStderr(), "notice: %d file(s) did not parse cleanly; they were analysed around the errors listed above\n", len(broken))
 			}
 			if threshold > 0 {
 				for _, f := range rep.Findings {

@@ -75,6 +75,8 @@ func TestScanExitCodes(t *testing.T) {
 		"vuln/Wallet.sol": vulnerable,
 		"clean/Count.sol": clean,
 		"broken/Bad.sol":  "pragma solidity ^0.8.0;\ncontract Bad { function f( { }\n",
+		// Two errors in one file: the notice counts files, not errors.
+		"broken2/Bad.sol": "pragma solidity ^0.8.0;\ncontract Bad {\n function f( { }\n function g() public { uint x = ; }\n function h() public { x =; }\n}\n",
 		// A parse error elsewhere in the file does not hide this finding.
 		"brokenvuln/W.sol": strings.Replace(vulnerable, "contract Wallet {", "contract Wallet {\n    function broken( { }", 1),
 		"move/pool.move":   "module 0x1::pool {}\n",
@@ -110,6 +112,7 @@ func TestScanExitCodes(t *testing.T) {
 		{"suppressed", []string{"scan", filepath.Join(dir, "suppressed")}, 0, "1 suppressed"},
 		// A parse error is a diagnostic: the exit code follows the findings.
 		{"broken input", []string{"scan", filepath.Join(dir, "broken")}, 0, "parse error"},
+		{"errors counted by file", []string{"scan", filepath.Join(dir, "broken2")}, 0, "notice: 1 file(s) did not parse cleanly"},
 		{"broken input with a finding", []string{"scan", filepath.Join(dir, "brokenvuln")}, 1, "SOL-TX-ORIGIN"},
 		// Every language the API accepts has a scanner: a lone Move module
 		// is scanned (the notice for languages without one is bundle's,

@@ -366,6 +366,9 @@ func mentions(n *Node, names map[string]bool, outsideCalls bool) bool {
 }
 
 func isLiteral(n *Node) bool {
+	if n == nil {
+		return false
+	}
 	switch n.Kind {
 	case "number_literal", "number_unit":
 		return true
