@@ -117,9 +117,7 @@ func lenderCallbacks(u *solidity.Unit) map[string]callbackShape {
 func lends(g *solidity.Function) map[string]callbackShape {
 	var out map[string]callbackShape
 	cfg := g.CFG()
-	ownBalance := func(n *solidity.Node) bool {
-		return isThisBalance(n) || n.Kind == "member_expression" && n.Child("property").Text() == "balance" && solidity.IsThis(n.Child("object"))
-	}
+	ownBalance := solidity.OwnBalance
 	var checked map[string]bool
 	transfers := callsIn(g.Body, named("transfer", "safeTransfer"))
 	for _, cb := range callsIn(g.Body, func(n *solidity.Node) bool { name, _ := memberCall(n); return name != "" }) {

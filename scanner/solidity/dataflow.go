@@ -192,6 +192,10 @@ func Args(call *Node) []*Node { return argNodes(call) }
 // IsMember reports whether n is the member expression obj.prop.
 func IsMember(n *Node, obj, prop string) bool { return n != nil && isMember(n, obj, prop) }
 
+// OwnBalance reports whether n reads this contract's balance: ether
+// (address(this).balance, this.balance) or a token's balanceOf(this).
+func OwnBalance(n *Node) bool { return ownBalance(n) }
+
 // UnwrapConversion strips parentheses and type conversions: T(x) is x.
 func UnwrapConversion(n *Node) *Node { return unwrapConversion(n) }
 

@@ -140,30 +140,10 @@ func makesTokenTransfer(g *Function) bool {
 }
 
 // recordsCaller reports whether f writes state indexed by or holding the
-// caller (a debit, a claimed flag, a recorded winner).
-func recordsCaller(f *Function) bool {
-	for _, w := range f.StateWrites() {
-		if mentionsSender(w.Node) {
-			return true
-		}
-	}
-	// the caller handed to an internal function that writes storage
-	found := false
-	f.Body.Walk(func(n *Node) bool {
-		if found || n.Kind != "call_expression" {
-			return !found
-		}
-		if h := f.internalCallee(n); h != nil && h != f && h.Body != nil && writesStorage(h, 3) {
-			for _, a := range argNodes(n) {
-				if mentionsSender(a) {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
-}
+// caller (a debit, a claimed flag, a recorded winner), directly or by
+// handing the caller to an internal function that writes storage
+// (callerRecords).
+func recordsCaller(f *Function) bool { return len(callerRecords(f, nil)) > 0 }
 
 // callerEntry reports whether n reads state looked up by the caller
 // (m[msg.sender], m[msg.sender].f).

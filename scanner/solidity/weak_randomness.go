@@ -178,7 +178,7 @@ func verifiedHash(f *Function, n *Node) bool {
 		return false
 	}
 	top := n
-	for top.Parent != nil && (top.Parent.Kind == "parenthesized_expression" || top.Parent.Kind == "type_cast_expression" || converts(top.Parent)) {
+	for top.Parent != nil && top.Parent.Kind == "parenthesized_expression" {
 		top = top.Parent
 	}
 	p := top.Parent
@@ -211,10 +211,7 @@ func committedDraws(c *Contract) (draws map[*Node]bool, commits map[string]bool)
 			if h.Kind != "call_expression" || blockSource(h) != "entropy" || len(argNodes(h)) != 1 {
 				return true
 			}
-			x := unparen(argNodes(h)[0])
-			if x.Kind == "binary_expression" && (x.Operator() == "+" || x.Operator() == "-") && isLiteral(unparen(x.Child("right"))) {
-				x = unparen(x.Child("left"))
-			}
+			x := offsetBase(argNodes(h)[0])
 			r := lvalueRoot(x)
 			if r == nil || !f.stateName(r) || x.Kind != "identifier" && x.Kind != "member_expression" && x.Kind != "array_access" {
 				return true
@@ -255,10 +252,7 @@ func committedBlock(c *Contract, root, path string) bool {
 				default:
 					return false
 				}
-				v := unparen(w.Node.Child("right"))
-				if v != nil && v.Kind == "binary_expression" && (v.Operator() == "+" || v.Operator() == "-") && isLiteral(unparen(v.Child("right"))) {
-					v = unparen(v.Child("left"))
-				}
+				v := offsetBase(w.Node.Child("right"))
 				switch {
 				case v == nil:
 					return false
@@ -271,6 +265,16 @@ func committedBlock(c *Contract, root, path string) bool {
 		}
 	}
 	return stored
+}
+
+// offsetBase returns x for x + k or x - k with k a literal (block.number
+// + 1, stored + 20), and n itself otherwise, parentheses dropped.
+func offsetBase(n *Node) *Node {
+	n = unparen(n)
+	if n != nil && n.Kind == "binary_expression" && (n.Operator() == "+" || n.Operator() == "-") && isLiteral(unparen(n.Child("right"))) {
+		return unparen(n.Child("left"))
+	}
+	return n
 }
 
 // windowChecked reports whether a condition every path to draw h passes
