@@ -636,7 +636,7 @@ func readBefore(f *Function, call *Node) map[string]bool {
 	locals := f.Locals()
 	mark := func(n *Node) bool {
 		if n.Kind == "identifier" && f.IsState(n.Text(), locals) {
-			read[n.Text()] = true
+			read[f.StateKey(n)] = true
 		}
 		return true
 	}
@@ -695,7 +695,7 @@ func readVars(h *Function, depth int) []string {
 	h.Body.Walk(func(n *Node) bool {
 		switch {
 		case n.Kind == "identifier" && n.Field != "property" && h.IsState(n.Text(), locals):
-			out = append(out, n.Text())
+			out = append(out, h.StateKey(n))
 		case n.Kind == "call_expression" && depth > 0:
 			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil {
 				out = append(out, readVars(g, depth-1)...)

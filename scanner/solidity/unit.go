@@ -141,6 +141,7 @@ type Function struct {
 	// asked from several units' goroutines at once.
 	once    sync.Once
 	alias   map[string]bool
+	space   map[string]string // aliases of namespaced storage (StateKey)
 	locals  map[string]bool
 	writes  []Write
 	guarded bool
@@ -171,7 +172,7 @@ type Function struct {
 func (f *Function) facts() {
 	f.once.Do(func() {
 		f.locals = f.computeLocals()
-		f.alias = f.computeAliases()
+		f.alias, f.space = f.computeAliases()
 		f.writes = f.computeStateWrites()
 	})
 }
@@ -675,14 +676,15 @@ var elementary = regexp.MustCompile(`^(u?int\d*|address|bool|bytes\d+|string|byt
 
 // aliases returns the locals that point into storage (LocalLoc: declared
 // storage, or before 0.5 var and reference-type locals without a keyword)
-// initialised from a state variable.
+// initialised from a state variable, from an earlier alias or from a
+// function returning a storage pointer.
 func (f *Function) aliases() map[string]bool {
 	f.facts()
 	return f.alias
 }
 
-func (f *Function) computeAliases() map[string]bool {
-	alias := map[string]bool{}
+func (f *Function) computeAliases() (map[string]bool, map[string]string) {
+	alias, space := map[string]bool{}, map[string]string{}
 	f.Body.Walk(func(n *Node) bool {
 		if n.Kind != "variable_declaration_statement" {
 			return true
@@ -695,12 +697,53 @@ func (f *Function) computeAliases() map[string]bool {
 		if f.LocalLoc(d) != Storage {
 			return true
 		}
-		if r := lvalueRoot(v); r != nil && f.Contract.StateVar(r.Text()) != nil && !f.Param(r.Text()) {
-			alias[d.Child("name").Text()] = true
+		name := d.Child("name").Text()
+		switch r := lvalueRoot(v); {
+		case storageGetter(v):
+			alias[name], space[name] = true, strings.TrimSpace(d.Child("type").Text())
+		case r == nil || f.Param(r.Text()):
+		case space[r.Text()] != "":
+			alias[name], space[name] = true, stateKeyIn(space, r)
+		case alias[r.Text()] || f.Contract.StateVar(r.Text()) != nil:
+			alias[name] = true
 		}
 		return true
 	})
-	return alias
+	return alias, space
+}
+
+// StateKey names the state an identifier inside f refers to, the key
+// under which reads and writes (Write.Var) of the same state meet: the
+// identifier itself, except for a local pointing into namespaced storage
+// (S storage $ = _getSStorage()), named by the struct type and the field
+// read through it (S._balances), so that two functions' $ meet only on
+// the same field of the same namespace.
+func (f *Function) StateKey(id *Node) string {
+	f.facts()
+	return stateKeyIn(f.space, id)
+}
+
+func stateKeyIn(space map[string]string, id *Node) string {
+	k := space[id.Text()]
+	if k == "" {
+		return id.Text()
+	}
+	if p := id.Parent; p != nil && p.Kind == "member_expression" && id.Field == "object" && !strings.Contains(k, ".") {
+		return k + "." + p.Child("property").Text()
+	}
+	return k
+}
+
+// storageGetter reports a call as the initial value of a storage local:
+// a function returning a storage pointer, such as the namespaced-storage
+// getters of ERC-7201 (S storage $ = _getSStorage(), whose body sets
+// $.slot in assembly). Only storage can initialise a storage local, so
+// what the call returns is contract state.
+func storageGetter(v *Node) bool {
+	for v != nil && (v.Kind == "parenthesized_expression" || v.Kind == "expression") && len(v.Children) > 0 {
+		v = v.Children[0]
+	}
+	return v != nil && v.Kind == "call_expression"
 }
 
 // Guarded reports whether f restricts its callers, judged by what the
@@ -877,7 +920,7 @@ func (f *Function) computeStateWrites() []Write {
 	var out []Write
 	f.Body.Walk(func(n *Node) bool {
 		if r := lvalueRoot(writtenBy(n)); r != nil && isState(r.Text()) {
-			out = append(out, Write{Node: n, Var: r.Text()})
+			out = append(out, Write{Node: n, Var: stateKeyIn(f.space, r)})
 		}
 		return true
 	})
