@@ -192,6 +192,71 @@ func (h *Function) callerParams() []int {
 	return out
 }
 
+// subjectParams returns the indices of h's parameters that h checks
+// against contract state as it would check the caller, on every path to
+// h's exit: _checkRole(role, account) { if (!hasRole(role, account))
+// revert(); }, the helper behind AccessControl's onlyRole. A call of h
+// handing the caller there checks the caller (checksCallerWith).
+func (h *Function) subjectParams() []int {
+	if h.Body == nil || len(h.Params) == 0 {
+		return nil
+	}
+	g := h.CFG()
+	if !g.Reachable(g.Exit) {
+		return nil
+	}
+	var out []int
+	for i, p := range h.Params {
+		if p.Name == "" || !h.Contract.IsValueType(p.Type) {
+			continue
+		}
+		checked := func(c *Node) bool { return h.checksSubject(c, p.Name) }
+		for _, gd := range g.guardsAt(g.Exit) {
+			if h.guardOwner(gd) == h && restrictsBy(gd.Cond, gd.True, checked) {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// checksSubject reports whether condition c, holding, admits parameter
+// name only when contract state vouches for it, as callerCheck does for
+// the caller: compared with an authority, looked up in a state mapping
+// other than for an amount, or handed to an internal function reading
+// state whose answer is the truth value (hasRole(role, account)).
+func (h *Function) checksSubject(c *Node, name string) bool {
+	isSubject := func(n *Node) bool {
+		n = unwrapConversion(n)
+		return n != nil && n.Kind == "identifier" && n.Text() == name && !h.IsState(name, h.Locals())
+	}
+	found := false
+	c.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "binary_expression":
+			if op := n.Operator(); op == "==" || op == "!=" {
+				l, r := n.Child("left"), n.Child("right")
+				found = isSubject(l) && h.authority(r) || isSubject(r) && h.authority(l)
+			}
+		case "array_access":
+			root := lookupRoot(n)
+			found = isSubject(n.Child("index")) && root != nil && h.stateName(root) && !amountUse(n)
+		case "call_expression":
+			if g := h.internalCallee(n); g != nil && g != h && g.Body != nil && truthUse(n) && readsState(g) {
+				for _, a := range argNodes(n) {
+					found = found || isSubject(a)
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
 // comparesCallerWith reports whether condition c compares the caller
 // for equality with parameter name, a field or an entry of it.
 func (h *Function) comparesCallerWith(c *Node, name string) bool {
@@ -223,7 +288,9 @@ func (f *Function) callChecksCaller(call *Node, h *Function) bool {
 // checksCallerWith reports whether call, of the internal helper h, checks
 // the caller against what it passes: h compares the caller with one of
 // its parameters (callerParams) and the argument there is an authority
-// (job = jobs[id]; requireAdmin(job)).
+// (job = jobs[id]; requireAdmin(job)), or h checks one of its parameters
+// against state (subjectParams) and the argument there is the caller
+// (_checkRole(role, msg.sender)).
 func (f *Function) checksCallerWith(call *Node, h *Function) bool {
 	if f.internalCallee(call) != h {
 		return false // a library's bound first argument shifts them
@@ -231,6 +298,11 @@ func (f *Function) checksCallerWith(call *Node, h *Function) bool {
 	args := argNodes(call)
 	for _, i := range h.callerParams() {
 		if i < len(args) && f.authority(args[i]) {
+			return true
+		}
+	}
+	for _, i := range h.subjectParams() {
+		if i < len(args) && f.senderExpr(args[i]) {
 			return true
 		}
 	}
