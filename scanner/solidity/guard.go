@@ -839,6 +839,9 @@ type Summary struct {
 	ExternalCall bool // a call to another contract, low-level or typed
 	SendsValue   bool
 	ChecksCaller bool // a caller check dominates its normal exit
+	// Destroys: it reaches a selfdestruct, a delegatecall or a callcode
+	// (in code or assembly): whoever runs it can end or replace the code.
+	Destroys bool
 }
 
 // Summary returns f's summary (memoised).
@@ -870,8 +873,16 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 			}
 		}
 	}
+	for _, c := range f.LowLevelCalls() {
+		if c.Invoked && (c.Kind == "delegatecall" || c.Kind == "callcode") {
+			s.Destroys = true
+		}
+	}
 	f.Body.Walk(func(n *Node) bool {
 		if n.Kind == "assembly_statement" {
+			if asmDestroy.MatchString(n.Text()) {
+				s.Destroys = true
+			}
 			for _, m := range asmCall.FindAllStringSubmatch(n.Text(), -1) {
 				s.ExternalCall = true
 				if v := strings.TrimSpace(m[1]); v != "0" {
@@ -883,12 +894,16 @@ func (f *Function) summarize(seen map[*Function]bool) Summary {
 		if n.Kind != "call_expression" {
 			return true
 		}
+		if name := calleeName(n); name == "selfdestruct" || name == "suicide" {
+			s.Destroys = true
+		}
 		h := f.internalCallee(n)
 		if h == nil {
 			h = f.libraryCallee(n)
 		}
 		if h != nil && h != f {
 			hs := h.summarize(seen)
+			s.Destroys = s.Destroys || hs.Destroys
 			s.WritesState = s.WritesState || hs.WritesState
 			s.ExternalCall = s.ExternalCall || hs.ExternalCall
 			s.SendsValue = s.SendsValue || hs.SendsValue
@@ -937,6 +952,9 @@ func lookupRoot(n *Node) *Node {
 }
 
 // asmCall matches an assembly call(gas, to, value, …), capturing value.
+// asmDestroy is a selfdestruct, delegatecall or callcode in assembly.
+var asmDestroy = regexp.MustCompile(`\b(selfdestruct|delegatecall|callcode)\(`)
+
 var asmCall = regexp.MustCompile(`\bcall\(\s*[^,()]+(?:\([^()]*\))?\s*,\s*[^,]+,\s*([^,]+),`)
 
 // libraryCallee resolves L.g(…), and x.g(…) through a using-for

@@ -29,7 +29,13 @@ import (
 //     a contract in the bundle deriving from it, calls it or writes its
 //     flag (a _disableInitializers-like function setting the flag to its
 //     maximum counts by what it writes), and the flag's declaration does
-//     not already hold a non-zero value.
+//     not already hold a non-zero value;
+//   - is not an upgradeable initialiser of a contract that cannot destroy
+//     its code: when the one-shot check also admits a call while the
+//     contract has no code yet (a constructor; the shape of initialisers
+//     a proxy runs in its deploying transaction), only the implementation
+//     stays open, and taking it over matters only if some function of
+//     the contract reaches a selfdestruct, delegatecall or callcode.
 //
 // Names play no part. Reports the function header.
 //
@@ -37,10 +43,10 @@ import (
 // rule's, safe or not; that rule reports the other unguarded writes.
 //
 // Known false positives: a deployment script or factory that calls the
-// initialiser in the deploying transaction (outside the bundle); an
-// initialiser in an abstract contract is left to the contracts deriving
-// from it, and one whose flag lives in namespaced storage reached through
-// assembly (OpenZeppelin 5) is not recognised as one-shot.
+// initialiser in the deploying transaction (outside the bundle). Known
+// false negatives: an initialiser in an abstract contract is left to the
+// contracts deriving from it, and one whose flag lives in namespaced
+// storage (OpenZeppelin 5) is not recognised as one-shot.
 type unprotectedInitializer struct{}
 
 func (unprotectedInitializer) Meta() scanner.Rule {
@@ -81,7 +87,101 @@ func opensInitializer(c *Contract, f *Function) bool {
 		return false
 	}
 	flags := oneShotFlags(f)
-	return len(flags) > 0 && writesAccessControl(c, f) && !spentAtDeploy(c, f, flags)
+	return len(flags) > 0 && writesAccessControl(c, f) && !spentAtDeploy(c, f, flags) && !(admitsConstruction(f) && !destructive(c))
+}
+
+// admitsConstruction reports whether the one-shot check of f also lets
+// it run while the contract has no code yet, in a constructor (this
+// contract's code length or extcodesize, asked directly or through a
+// helper): the shape of upgradeable initialisers, written to run in the
+// transaction deploying their proxy. What stays open is the
+// implementation itself, whose state no proxy uses (see destructive).
+func admitsConstruction(f *Function) bool {
+	for _, t := range exitTests(f, 3, map[*Function]bool{}) {
+		if asksOwnCode(t.owner, t.cond, 2) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksOwnCode reports whether expression x, in g, tests this contract's
+// code size: address(this).code.length, or a helper testing the code
+// size of its parameter handed address(this), or an argument-less
+// helper returning such a test (depth levels).
+func asksOwnCode(g *Function, x *Node, depth int) bool {
+	self := func(n *Node) bool {
+		t := dropSpace(n.Text())
+		return t == "this" || t == "address(this)"
+	}
+	found := false
+	x.Walk(func(n *Node) bool {
+		if found {
+			return false
+		}
+		switch n.Kind {
+		case "member_expression":
+			if n.Child("property").Text() == "length" {
+				o := n.Child("object")
+				found = o != nil && o.Kind == "member_expression" && o.Child("property").Text() == "code" && self(o.Child("object"))
+			}
+		case "call_expression":
+			h, args := g.internalCallee(n), argNodes(n)
+			if h == nil {
+				if h = g.libraryCallee(n); h != nil {
+					if fn := n.Child("function"); fn.Kind == "member_expression" && g.Contract.Unit.lookup(fn.Child("object").Text()) == nil {
+						args = append([]*Node{fn.Child("object")}, args...) // x.g(…) bound to x
+					}
+				}
+			}
+			if h == nil || h.Body == nil {
+				return true
+			}
+			if i := codeSizeParam(h); i >= 0 && i < len(args) && self(args[i]) {
+				found = true
+			} else if len(args) == 0 && depth > 0 {
+				found = everyReturn(h, func(v *Node) bool { return asksOwnCode(h, v, depth-1) }) || ownCodeSizeAsm(h)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// ownCodeSizeAsm reports a helper whose assembly measures this
+// contract's code: extcodesize(address()), or of a local holding
+// address(this).
+func ownCodeSizeAsm(h *Function) bool {
+	selfLocals := map[string]bool{}
+	for _, ds := range h.Defs() {
+		for _, d := range ds {
+			if d.Value != nil && dropSpace(d.Value.Text()) == "address(this)" {
+				selfLocals[d.Name] = true
+			}
+		}
+	}
+	found := false
+	for _, a := range h.Body.FindAll("assembly_statement") {
+		t := dropSpace(a.Text())
+		found = found || strings.Contains(t, "extcodesize(address())")
+		for v := range selfLocals {
+			found = found || strings.Contains(t, "extcodesize("+v+")")
+		}
+	}
+	return found
+}
+
+// destructive reports whether some function of c's lineage reaches a
+// selfdestruct, a delegatecall or a callcode: whoever initialises c's
+// own deployment (an implementation) could end or replace its code, and
+// with it every proxy pointing there.
+func destructive(c *Contract) bool {
+	for _, g := range c.AllFunctions() {
+		if g.Body != nil && g.Summary().Destroys {
+			return true
+		}
+	}
+	return false
 }
 
 // runs returns f and what runs with it: its modifiers and the internal
