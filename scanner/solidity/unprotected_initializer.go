@@ -384,7 +384,7 @@ func writesAccessControl(c *Contract, f *Function) bool {
 	}
 	for _, g := range runs(f, 3) {
 		for _, w := range g.StateWrites() {
-			if via[w.Var] || priv[w.Var] && c.privPathHit(w.Var, accessPath(writtenBy(w.Node))) {
+			if (via[w.Var] || priv[w.Var] && c.privPathHit(w.Var, accessPath(writtenBy(w.Node)))) && !boughtSeat(g, w) {
 				return true
 			}
 		}

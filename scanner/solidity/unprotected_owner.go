@@ -244,11 +244,7 @@ func grantsNothing(f *Function, w Write) bool {
 	target := writtenBy(w.Node)
 	idx := indices(target)
 	if len(idx) == 0 {
-		// A singleton the caller buys: the winner of a game or the king
-		// of a hill, set to the caller under a condition on what it
-		// paid.
-		r := w.Node.Child("right")
-		return w.Node.Kind == "assignment_expression" && r != nil && f.senderExpr(r) && boughtFor(f, w.Node)
+		return boughtSeat(f, w)
 	}
 	own := false
 	for k, i := range idx {
@@ -422,6 +418,14 @@ var (
 	mirroredCmp = map[string]string{"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
 	negatedCmp  = map[string]string{"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}
 )
+
+// boughtSeat reports a singleton the caller buys: the winner of a game
+// or the king of a hill, set to the caller under a condition on what it
+// paid (boughtFor).
+func boughtSeat(f *Function, w Write) bool {
+	r := w.Node.Child("right")
+	return w.Node.Kind == "assignment_expression" && r != nil && len(indices(writtenBy(w.Node))) == 0 && f.senderExpr(r) && boughtFor(f, w.Node)
+}
 
 // boughtFor reports whether a condition that asks for a payment
 // dominates n: msg.value, or what the caller paid in, at least, above or

@@ -290,7 +290,7 @@ func windowChecked(f *Function, h *Node, root string) bool {
 				number = true
 			case x.Kind == "identifier" && (x.Text() == root || read[x.Text()]):
 				stored = true
-			case isLiteral(x) && x.Text() == "256":
+			case literalValue(f, x) == "256":
 				window = true
 			}
 			return true
@@ -300,6 +300,23 @@ func windowChecked(f *Function, h *Node, root string) bool {
 		}
 	}
 	return false
+}
+
+// literalValue returns the literal n is, or that the constant state
+// variable n names is declared with (MAX_DISTANCE = 256); "" otherwise.
+func literalValue(f *Function, n *Node) string {
+	if isLiteral(n) {
+		return n.Text()
+	}
+	if n.Kind != "identifier" || n.Field == "property" || f.Param(n.Text()) || f.Locals()[n.Text()] {
+		return ""
+	}
+	if sv := f.Contract.StateVar(n.Text()); sv != nil && sv.Constant {
+		if v := unparen(sv.Node.Child("value")); v != nil && isLiteral(v) {
+			return v.Text()
+		}
+	}
+	return ""
 }
 
 // commitWrite reports whether block value n is what a write of one of the
