@@ -23,7 +23,11 @@ import (
 // arm (a > b ? a - b : 0). An operation that wraps with no input at all
 // is reported too: an unsigned local that reaching definitions make one
 // constant, with a constant operand, leaving its declared range
-// (uint8 v = 0; v = v - 10). SafeMath calls are not operators and so never
+// (uint8 v = 0; v = v - 10). So is a state value stepped by a constant
+// and stored back with no condition on it in the function (steppedWrap):
+// down (x -= 1 wraps at zero on the first call), or up when it has 16
+// bits or fewer (a uint8 counter wraps after 256 calls); a caller check
+// makes it a trusted role's. SafeMath calls are not operators and so never
 // match; libraries are skipped. An operation a caller check dominates
 // (only a trusted role reaches it: its input is a setting, not an attack)
 // is left out; a check that keeps one address or a ban list out restricts
@@ -73,7 +77,7 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 		tainted := taintedLocals(f)
 		conds := compared(f.Conditions())
 		eachArithmetic(f, checked, func(n *Node, op string, a, b *Node) {
-			if definiteWrap(f, op, a, b) {
+			if definiteWrap(f, op, a, b) || steppedWrap(f, n, op, a, b) {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				return
 			}
@@ -304,6 +308,49 @@ func definiteWrap(f *Function, op string, a, b *Node) bool {
 		v.Mul(x, y)
 	}
 	return v.Sign() < 0 || v.BitLen() > bits
+}
+
+// steppedWrap reports a state value moved by a constant step, written
+// back, that calls anyone makes can take out of its range, with nothing
+// in f mentioning the value in a condition: x -= k (or x = x - k), which
+// wraps on the first call made while x is below k; x += k on an unsigned
+// value of 16 bits or fewer, which wraps after at most 65,536 calls
+// (a uint8 counter after 256). A wider counter stepped up is not
+// reachable; a caller check makes the step a trusted role's.
+func steppedWrap(f *Function, n *Node, op string, a, b *Node) bool {
+	if op != "-" && op != "+" || !isLiteral(b) || isLiteral(a) || zeroValue(b) {
+		return false
+	}
+	// The result is stored back into a: a -= k, a = a - k.
+	switch {
+	case n.Kind == "augmented_assignment_expression":
+	case n.Parent != nil && n.Parent.Kind == "assignment_expression" && n.Field == "right" && norm(n.Parent.Child("left").Text()) == norm(a.Text()):
+	default:
+		return false
+	}
+	root := lvalueRoot(a)
+	if root == nil || !f.stateName(root) {
+		return false
+	}
+	typ := f.ExprType(a)
+	bits := intWidth(typ)
+	if !strings.HasPrefix(typ, "uint") || bits == 0 || op == "+" && bits > 16 {
+		return false
+	}
+	// Any condition on the value, in f or dominating the step (a
+	// modifier's), bounds it as far as this judges.
+	v := norm(a.Text())
+	for _, c := range f.Conditions() {
+		if strings.Contains(dropSpace(c.Text()), v) {
+			return false
+		}
+	}
+	for _, g := range f.Guards(n) {
+		if strings.Contains(dropSpace(g.Cond.Text()), v) {
+			return false
+		}
+	}
+	return !f.CallerChecked(n)
 }
 
 // taintedLocals returns the numeric parameters of f and the locals assigned
