@@ -36,6 +36,23 @@ func (f *Function) Taint(n *Node) Source {
 type tainter struct {
 	memo map[*Def]Source
 	busy map[*Def]bool
+	// site marks a tainter judging a callee's returns for one call whose
+	// arguments are walked at the call: the callee's parameters stand for
+	// them (FromParam, stripped there), not for what every other caller
+	// in the bundle passes. sub is the query's site tainter.
+	site bool
+	sub  *tainter
+}
+
+// atSite returns the tainter judging callees' returns at a call.
+func (t *tainter) atSite() *tainter {
+	if t.site {
+		return t
+	}
+	if t.sub == nil {
+		t.sub = &tainter{memo: map[*Def]Source{}, busy: map[*Def]bool{}, site: true}
+	}
+	return t.sub
 }
 
 func (t *tainter) expr(f *Function, n *Node, depth int) Source {
@@ -102,7 +119,7 @@ func (t *tainter) expr(f *Function, n *Node, depth int) Source {
 				if g != nil && g != f && g.Body != nil && depth > 0 {
 					// What the callee returns, its parameters standing
 					// for the arguments passed here.
-					s |= t.returns(g, depth-1) &^ FromParam
+					s |= t.atSite().returns(g, depth-1) &^ FromParam
 				}
 				return true // the arguments flow into the result
 			}
@@ -154,7 +171,7 @@ func (t *tainter) def(f *Function, d *Def, depth int) Source {
 // for a public or external function; for an internal one, what its
 // callers in the bundle pass in that position.
 func (t *tainter) param(f *Function, name string, depth int) Source {
-	if f.Entry() || f.Kind == "modifier" {
+	if f.Entry() || f.Kind == "modifier" || t.site {
 		return FromParam
 	}
 	idx := -1

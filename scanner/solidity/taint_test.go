@@ -83,6 +83,31 @@ contract T {
 	}
 }
 
+// TestTaintAtCallSite: a callee's result at a call carries what that call
+// passes, not what the callee's other callers pass (h(msg.value) in one
+// function does not taint h(p) in another).
+func TestTaintAtCallSite(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.4.24;
+library L { function sub(uint a, uint b) internal pure returns (uint) { return a - b; } }
+contract T {
+    using L for uint;
+    uint s;
+    function paid() external payable { s = s.sub(msg.value); }
+    function free(uint p) external { uint x = p.sub(s); s = x; }
+    function both(uint p) external payable { uint y = p.sub(msg.value); s = y; }
+}
+`)
+	c := contractNamed(u, "T")
+	free := c.Function("free")
+	if got := free.Taint(stmtWith(t, free, "uint x = p.sub(s)").Child("value")); got != FromParam {
+		t.Errorf("p.sub(s) = %b, want FromParam only", got)
+	}
+	both := c.Function("both")
+	if got := both.Taint(stmtWith(t, both, "uint y = p.sub(msg.value)").Child("value")); got != FromParam|FromValue {
+		t.Errorf("p.sub(msg.value) = %b, want FromParam|FromValue", got)
+	}
+}
+
 func TestUnguardedEntry(t *testing.T) {
 	u := parseSnippet(t, `pragma solidity ^0.8.0;
 contract U {
