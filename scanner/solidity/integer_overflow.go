@@ -23,7 +23,11 @@ import (
 // arm (a > b ? a - b : 0). An operation that wraps with no input at all
 // is reported too: an unsigned local that reaching definitions make one
 // constant, with a constant operand, leaving its declared range
-// (uint8 v = 0; v = v - 10). So is a state value stepped by a constant
+// (uint8 v = 0; v = v - 10). The ether sent counts as caller-controlled
+// where something not derived from it is subtracted from it (msg.value
+// - fee, in the function or in a helper it is handed to): the caller may
+// send less than the fee. So is
+// a state value stepped by a constant
 // and stored back with no condition on it in the function (steppedWrap):
 // down (x -= 1 wraps at zero on the first call), or up when it has 16
 // bits or fewer (a uint8 counter wraps after 256 calls); a caller check
@@ -81,7 +85,11 @@ func (d integerOverflow) Check(u *Unit) []scanner.Finding {
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
 				return
 			}
-			if !mentionsAny(a, tainted) && !mentionsAny(b, tainted) || !unbounded(f, n, op, a, b, conds) {
+			// The ether sent less something else: the caller may send
+			// less. A part of the sent value itself (a commission, the
+			// excess over a price) is no more than the whole.
+			sentLess := op == "-" && f.Taint(a).Has(FromValue) && !f.Taint(b).Has(FromValue)
+			if !mentionsAny(a, tainted) && !mentionsAny(b, tainted) && !sentLess || !unbounded(f, n, op, a, b, conds) {
 				return
 			}
 			out = append(out, u.finding(d.Meta().ID, n, scope(f)))
@@ -176,7 +184,7 @@ func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[stri
 			return true
 		}
 		args := argNodes(call)
-		sub, hot := map[string]string{}, map[string]bool{}
+		sub, hot, sent := map[string]string{}, map[string]bool{}, map[string]bool{}
 		for i, p := range h.Params {
 			if i < len(args) && p.Name != "" {
 				sub[p.Name] = norm(args[i].Text())
@@ -187,9 +195,14 @@ func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[stri
 				if a := unparen(args[i]); a.Kind == "identifier" && f.Param(a.Text()) && tainted[a.Text()] {
 					hot[p.Name] = true
 				}
+				// The ether sent, which the caller may make as small as
+				// it likes: a subtraction from it can wrap.
+				if isMember(unparen(args[i]), "msg", "value") {
+					sent[p.Name] = true
+				}
 			}
 		}
-		if len(hot) == 0 || f.CallerChecked(call) {
+		if len(hot) == 0 && len(sent) == 0 || f.CallerChecked(call) {
 			return true
 		}
 		ops, ok := open[h]
@@ -213,7 +226,7 @@ func (d integerOverflow) helperArithmetic(u *Unit, f *Function, tainted map[stri
 			before = append(before, compared(guardConds(gs))...)
 		}
 		for _, x := range ops {
-			if reported[x.n] || !mentionsOutsideCalls(x.a, hot) && !mentionsOutsideCalls(x.b, hot) {
+			if reported[x.n] || !mentionsOutsideCalls(x.a, hot) && !mentionsOutsideCalls(x.b, hot) && !(x.op == "-" && mentionsOutsideCalls(x.a, sent) && !mentionsOutsideCalls(x.b, sent)) {
 				continue
 			}
 			if guardedText(x.op, substitute(x.a, sub), substitute(x.b, sub), nil, before) {
