@@ -20,11 +20,14 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // A remainder compared with zero (balance % 1 ether == 0) is an exact
 // amount and is reported.
 //
-// Known false positives: a balance == 0 test is left out on purpose (an
-// empty-contract check that a donation can only turn off, usually a sweep
-// or a closing guard), so an exact-zero lock is missed; a comparison in
-// a function only the owner calls is still reported, because a donation
-// breaks it for the owner too.
+// A test that the balance is zero is left out (an empty-contract check
+// that a donation can only turn off, usually a sweep or a closing guard)
+// unless a payable entry requires it to go on (require(balance == 0)):
+// the ether sent with the call fails it, and one wei sent beforehand
+// blocks the function for good.
+//
+// Known false positives: a comparison in a function only the owner calls
+// is still reported, because a donation breaks it for the owner too.
 type balanceStrictEquality struct{}
 
 func (balanceStrictEquality) Meta() scanner.Rule {
@@ -67,7 +70,7 @@ func (d balanceStrictEquality) Check(u *Unit) []scanner.Finding {
 				l, r := n.Child("left"), n.Child("right")
 				// balance == 0 tests emptiness; balance % 1 ether == 0
 				// is an exact amount a donation breaks like any other.
-				if l == nil || r == nil || IsZero(l) && !remainder(r) || IsZero(r) && !remainder(l) {
+				if l == nil || r == nil || (IsZero(l) && !remainder(r) || IsZero(r) && !remainder(l)) && !requiredEmpty(f, n) {
 					return true
 				}
 				if derived == nil {
@@ -90,6 +93,32 @@ func (d balanceStrictEquality) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// requiredEmpty reports a test that the balance is zero which a payable
+// entry requires to go on (require(address(this).balance == 0), alone or
+// in a conjunction): the balance already holds the ether sent with the
+// call, so any payment fails it, and one wei sent in beforehand (even
+// before deployment, to the predictable address) blocks it for good.
+func requiredEmpty(f *Function, n *Node) bool {
+	if n.Operator() != "==" || !f.Entry() || f.Mutability != "payable" {
+		return false
+	}
+	p := n.Parent
+	for p != nil && (p.Kind == "parenthesized_expression" || p.Kind == "expression" || p.Kind == "binary_expression" && p.Operator() == "&&") {
+		p = p.Parent
+	}
+	if p != nil && p.Kind == "call_argument" {
+		p = p.Parent
+	}
+	if p == nil || p.Kind != "call_expression" {
+		return false
+	}
+	switch calleeName(p) {
+	case "require", "assert":
+		return argNodes(p)[0].Contains(n)
+	}
+	return false
 }
 
 // ownBalance reports whether n reads this contract's balance: ether

@@ -7,13 +7,13 @@ import (
 )
 
 // uninitializedStorage: before Solidity 0.5 a local struct, array or
-// mapping variable declared without a data location and without a value is
-// a storage pointer to slot 0, so writing its fields overwrites the first
-// state variables (the owner, a lottery's secret).
+// mapping variable declared without a data location (or with storage) and
+// without a value is a storage pointer to slot 0, so writing its fields
+// overwrites the first state variables (the owner, a lottery's secret).
 //
 // Decides: compiler before 0.5; a local declaration of a struct (declared
-// in the bundle), array or mapping type with no memory/storage keyword and
-// no initial value. Reports the declaration.
+// in the bundle), array or mapping type with no memory keyword and no
+// initial value. Reports the declaration.
 //
 // Known false positives: none; the code does not compile from 0.5 on.
 type uninitializedStorage struct{}
@@ -48,8 +48,9 @@ func (d uninitializedStorage) Check(u *Unit) []scanner.Finding {
 			}
 			decl := n.FirstKind("variable_declaration")
 			// Storage by the compiler's default for a reference-type local
-			// without a keyword (LocalLoc); string and bytes are left out.
-			if decl == nil || declaredLoc(decl) != Unknown {
+			// without a keyword (LocalLoc), or by the storage keyword
+			// itself (0.4 only warns); string and bytes are left out.
+			if decl == nil || declaredLoc(decl) != Unknown && declaredLoc(decl) != Storage {
 				return true
 			}
 			if typ := strings.TrimSpace(decl.Child("type").Text()); f.LocalLoc(decl) == Storage && typ != "string" && typ != "bytes" {
