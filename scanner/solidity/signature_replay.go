@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"math/big"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -28,8 +29,12 @@ import (
 // A function that does record use is still reported when its digest is
 // known to name neither the chain id nor the contract's address
 // (unboundDigest): the signature replays on other chains and
-// deployments, as EIP-712's domain separator prevents.
-// Reports the ecrecover call, or the helper's call.
+// deployments, as EIP-712's domain separator prevents; or when the record
+// is keyed by the signature itself and the recovery is a raw ecrecover
+// bounding s by nothing (malleableRecord): the signature's other valid
+// form passes under another key (SWC-117).
+// Reports the ecrecover call, or the helper's call; a record keyed by a
+// malleable signature at the hash keying it.
 //
 // Known false positives: replay protection held in another contract.
 type signatureReplay struct{}
@@ -78,6 +83,11 @@ func (d signatureReplay) Check(u *Unit) []scanner.Finding {
 		protected := replayProtected(f)
 		for _, r := range rs {
 			if protected && !unboundDigest(f, r) {
+				// A record keyed by the signature, of a recovery that
+				// takes either form of it, is reported at the key's hash.
+				if k := malleableRecord(f, r); k != nil && !f.CallerChecked(r) {
+					out = append(out, u.finding(d.Meta().ID, k, scope(f)))
+				}
 				continue
 			}
 			// A submitter the function restricts (an authorised
@@ -307,6 +317,119 @@ func capsAbove(f *Function, v string) bool {
 		})
 	}
 	return found
+}
+
+// malleableRecord returns the hash keying a use record by the signature
+// itself (used[keccak256(…, sig)] = true) where the recovery r accepts
+// either of a signature's two valid forms: a raw ecrecover, in f or in a
+// helper of the bundle, with no condition bounding s by half the curve
+// order. The other form (s' = n - s, v flipped) recovers the same signer
+// under another key, so the record does not stop replay (SWC-117). A
+// library outside the bundle (ECDSA) is taken to reject the high form.
+// nil if there is none.
+func malleableRecord(f *Function, r *Node) *Node {
+	var sig []*Node
+	args := argNodes(r)
+	if calleeName(r) == "ecrecover" && r.Child("function").Kind == "identifier" {
+		if len(args) == 4 {
+			sig = args[1:]
+		}
+	} else {
+		for _, a := range args {
+			if t := strings.TrimSpace(f.ExprType(a)); t == "bytes" || strings.HasPrefix(t, "bytes ") {
+				sig = append(sig, a)
+			}
+		}
+	}
+	if len(sig) == 0 || !rawRecovery(f, r, 3) {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, a := range sig {
+		a.Walk(func(x *Node) bool {
+			if x.Kind == "identifier" {
+				names[x.Text()] = true
+			}
+			return true
+		})
+	}
+	// Hashes of the signature, and the locals holding them.
+	ofSig := func(x *Node) bool { return isHashCall(x) && mentionsAny(x, names) }
+	keys := f.Derived(ofSig)
+	for _, w := range f.StateWrites() {
+		if !markWrite(w.Node) {
+			continue
+		}
+		for _, i := range indices(writtenBy(w.Node)) {
+			if i == nil || !DependsOn(i, keys, ofSig) {
+				continue
+			}
+			// The hash itself: in the index, or where the local keying
+			// the record was assigned.
+			var at *Node
+			f.Body.Walk(func(x *Node) bool {
+				if at == nil && ofSig(x) && (i.Contains(x) || x.Start < w.Node.Start) {
+					at = x
+				}
+				return at == nil
+			})
+			if at != nil {
+				return at
+			}
+		}
+	}
+	return nil
+}
+
+// rawRecovery reports whether call is, or reaches through the bundle's
+// internal and library functions (depth levels), an ecrecover whose
+// function bounds s by no condition against half the curve order (a
+// literal of 255 bits or more: 0x7FFF…20A0).
+func rawRecovery(f *Function, call *Node, depth int) bool {
+	if fn := call.Child("function"); fn != nil && fn.Kind == "identifier" && fn.Text() == "ecrecover" {
+		return !boundsHalfOrder(f)
+	}
+	if depth == 0 {
+		return false
+	}
+	h := f.internalCallee(call)
+	if h == nil {
+		h = f.libraryCallee(call)
+	}
+	if h == nil || h == f || h.Body == nil || boundsHalfOrder(h) {
+		return false
+	}
+	found := false
+	h.Body.Walk(func(n *Node) bool {
+		found = found || n.Kind == "call_expression" && rawRecovery(h, n, depth-1)
+		return !found
+	})
+	return found
+}
+
+// boundsHalfOrder reports a condition of f comparing something with a
+// literal of at least 255 bits: the bound on s that rules out a
+// signature's second form.
+func boundsHalfOrder(f *Function) bool {
+	for _, c := range f.Conditions() {
+		found := false
+		c.Walk(func(x *Node) bool {
+			if found {
+				return false
+			}
+			if isLiteral(x) {
+				var v big.Int
+				if _, ok := v.SetString(strings.ReplaceAll(strings.TrimSpace(x.Text()), "_", ""), 0); ok && v.BitLen() >= 255 {
+					found = true
+				}
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
 }
 
 // keyedBy reports whether write w's target is indexed by one of names.
