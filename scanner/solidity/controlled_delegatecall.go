@@ -1,6 +1,7 @@
 package solidity
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/bulwark-sec/bulwark/scanner"
@@ -15,7 +16,11 @@ import (
 // internal function such a function reaches through unguarded calls,
 // whose target or calldata the caller shapes (a parameter or msg.data;
 // callerShapes): a module the contract looks up, called with calldata
-// built around a fixed selector, is the contract's own choice. A proxy
+// built around a fixed selector, is the contract's own choice, unless
+// the function it names (a contract of the bundle's, by the signature
+// string) writes a value it is handed to the storage slot where this
+// contract keeps the target (overwritesTarget, on the layer's storage
+// layout): the next call runs whatever the caller put there. A proxy
 // delegating to its EIP-1967 implementation slot is the design and is
 // skipped, and so is a delegatecall into the contract's own code (a
 // multicall); a fallback forwarding to a library variable (Parity) is not.
@@ -61,7 +66,7 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && !revertsOnSuccess(f, c.Node) && callerShapes(f, c) && !f.allowListed(c.Node, c.Target) {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && !revertsOnSuccess(f, c.Node) && (callerShapes(f, c) || overwritesTarget(f, c) != nil) && !f.allowListed(c.Node, c.Target) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
@@ -83,6 +88,111 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// overwritesTarget returns the function of another contract of the
+// bundle that delegatecall c, made by f to an address f's contract holds
+// in state, runs (named by the signature its calldata is built from:
+// abi.encodeWithSignature("g(uint256)", …), or a selector constant
+// hashed from that string) when that function, or an internal one it
+// calls, writes a value it is handed to the storage slot where f's
+// contract keeps the delegatecall's target. The library's layout is not
+// the caller's: the first call replaces the target with an address the
+// caller passed, the next runs the caller's code here (Ethernaut's
+// Preservation). nil otherwise.
+func overwritesTarget(f *Function, c *Call) *Function {
+	t := lvalueRoot(unwrapConversion(c.Target))
+	if t == nil || !f.stateName(t) {
+		return nil
+	}
+	sv := f.Contract.StateVar(t.Text())
+	if sv == nil || sv.Constant {
+		return nil
+	}
+	at, ok := f.Contract.Layout()[sv]
+	if !ok {
+		return nil
+	}
+	fed := false
+	for _, a := range c.Args {
+		fed = fed || f.Taint(a).Has(FromParam|FromSender)
+	}
+	if !fed {
+		return nil
+	}
+	for _, sig := range calldataSignatures(f, c.Args) {
+		m := signatureRe.FindStringSubmatch(sig)
+		if m == nil {
+			continue
+		}
+		arity := 0
+		if strings.TrimSpace(m[2]) != "" {
+			arity = strings.Count(m[2], ",") + 1
+		}
+		for _, x := range f.Contract.Unit.bundleContracts() {
+			if x.Kind != "contract" || inLineage(f.Contract, x) {
+				continue
+			}
+			layout := x.Layout()
+			for _, g := range x.Functions {
+				if g.Name != m[1] || len(g.Params) != arity || g.Body == nil || g.Visibility == "internal" || g.Visibility == "private" {
+					continue
+				}
+				for _, h := range runs(g, 2) {
+					for _, w := range h.StateWrites() {
+						v := x.StateVar(w.Var)
+						r := w.Node.Child("right")
+						if v == nil || r == nil || !h.Taint(r).Has(FromParam) {
+							continue
+						}
+						if s, ok := layout[v]; ok && s.Overlaps(at) {
+							return g
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+var signatureRe = regexp.MustCompile(`^\s*([A-Za-z_$][A-Za-z0-9_$]*)\((.*)\)\s*$`)
+
+// calldataSignatures returns the string literals in args, and in the
+// declarations of the constants args name (a selector constant built
+// from a signature string).
+func calldataSignatures(f *Function, args []*Node) []string {
+	var out []string
+	var visit func(n *Node, depth int)
+	visit = func(n *Node, depth int) {
+		n.Walk(func(x *Node) bool {
+			switch x.Kind {
+			case "string":
+				out = append(out, strings.Trim(x.Text(), `"'`))
+			case "identifier":
+				if sv := f.Contract.StateVar(x.Text()); depth > 0 && sv != nil && sv.Constant && f.stateName(x) {
+					if v := sv.Node.Child("value"); v != nil {
+						visit(v, depth-1)
+					}
+				}
+			}
+			return true
+		})
+	}
+	for _, a := range args {
+		visit(a, 1)
+	}
+	return out
+}
+
+// inLineage reports whether x is c or one of its bases.
+func inLineage(c, x *Contract) bool {
+	for _, y := range c.Linearization() {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // revertsOnSuccess reports whether a run goes on past call only when it

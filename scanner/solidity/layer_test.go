@@ -388,3 +388,52 @@ contract C is B {
 		}
 	}
 }
+
+// TestLayout: state variables placed as solc places them, bases first,
+// small value types packed, constants and immutables skipped, and the
+// layout stopping before a variable of a size it cannot tell.
+func TestLayout(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+interface I {}
+contract A {
+    uint8 a1;
+    address a2;
+    uint256 constant K = 1;
+    bool a3;
+    address immutable a4 = address(0);
+}
+contract B is A {
+    mapping(address => uint) b1;
+    uint128 b2;
+    I b3;
+    bytes32 b4;
+    uint16[] b5;
+    uint64 b6;
+    uint256[3] b7;
+    uint256 b8;
+}
+`)
+	b := contractNamed(u, "B")
+	layout := b.Layout()
+	got := map[string]Slot{}
+	for v, s := range layout {
+		got[v.Name] = s
+	}
+	want := map[string]Slot{
+		"a1": {0, 0, 1}, "a2": {0, 1, 20}, "a3": {0, 21, 1},
+		"b1": {1, 0, 32}, "b2": {2, 0, 16}, "b3": {3, 0, 20}, "b4": {4, 0, 32}, "b5": {5, 0, 32}, "b6": {6, 0, 8},
+	}
+	for name, w := range want {
+		if g, ok := got[name]; !ok || g != w {
+			t.Errorf("%s: slot %+v (known %v), want %+v", name, g, ok, w)
+		}
+	}
+	for _, name := range []string{"K", "a4", "b7", "b8"} {
+		if _, ok := got[name]; ok {
+			t.Errorf("%s placed at %+v; want it left out", name, got[name])
+		}
+	}
+	if !(Slot{0, 1, 20}).Overlaps(Slot{0, 20, 1}) || (Slot{0, 0, 1}).Overlaps(Slot{0, 1, 20}) || (Slot{1, 0, 32}).Overlaps(Slot{0, 0, 32}) {
+		t.Error("Overlaps is wrong")
+	}
+}
