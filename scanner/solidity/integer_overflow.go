@@ -39,7 +39,9 @@ import (
 // helper an entry point hands one of its parameters to, as it is
 // (_transfer(to, value)), is judged on that path: the helper's own checks
 // and the entry's checks before the call both count, the latter read
-// with the helper's parameters replaced by what was passed; transferFrom
+// with the helper's parameters replaced by what was passed; an amount
+// put back where an earlier x -= v took it (x += v, a refund after a
+// failed payment) cannot wrap (restored); transferFrom
 // checking balanceOf[from] does not bound _transfer's balanceOf[
 // msg.sender] - value. A result a later require or assert compares with
 // an operand (c = a + b; assert(c >= a)) is checked; in unchecked code an
@@ -119,7 +121,7 @@ func eachArithmetic(f *Function, checked bool, fn func(n *Node, op string, a, b 
 		if op != "+" && op != "-" && op != "*" || a == nil || b == nil {
 			return true
 		}
-		if checked && (!inUnchecked(n) || op == "+" && (debitedBefore(f, n, a) || debitedBefore(f, n, b))) {
+		if checked && (!inUnchecked(n) || op == "+" && (debitedBefore(f, n, a) || debitedBefore(f, n, b))) || restored(f, n) {
 			return true
 		}
 		fn(n, op, a, b)
@@ -578,6 +580,27 @@ func inUnchecked(n *Node) bool {
 		}
 	}
 	return false
+}
+
+// restored reports x += v putting back into x what an earlier x -= v of
+// f took out of it (a refund after a failed payment): x held at least v
+// before, so the sum cannot wrap.
+func restored(f *Function, n *Node) bool {
+	if n.Kind != "augmented_assignment_expression" || n.Operator() != "+=" {
+		return false
+	}
+	x, v := norm(n.Child("left").Text()), norm(n.Child("right").Text())
+	found := false
+	f.Body.Walk(func(m *Node) bool {
+		if found || m.Start >= n.Start {
+			return false
+		}
+		if m.Kind == "augmented_assignment_expression" && m.Operator() == "-=" && norm(m.Child("left").Text()) == x && norm(m.Child("right").Text()) == v {
+			found = f.CFG().ReachableFrom(m, n)
+		}
+		return !found
+	})
+	return found
 }
 
 // debitedBefore reports a checked subtraction of the operand x earlier in
