@@ -11,8 +11,12 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // caller as the one to pay (a state address set to msg.sender that a
 // payment elsewhere sends to). Reports the condition.
 //
-// Known false positives: commit-reveal schemes that bind the hash to the
-// committer (their hash includes msg.sender and is not flagged).
+// A parameter the function also checks inside a hash binding it to the
+// caller (the reveal of a commit-reveal scheme: keccak256(msg.sender,
+// solution, salt) == commits[msg.sender]) is committed: a copier has no
+// commitment to match (committedParams).
+//
+// Known false positives: commitments checked in another function.
 type frontrunSolution struct{}
 
 func (frontrunSolution) Meta() scanner.Rule {
@@ -45,6 +49,7 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 		if !pays && !recordsPayee(f) {
 			continue
 		}
+		committed := committedParams(f)
 		for _, cond := range f.Conditions() {
 			hit := false
 			cond.Walk(func(n *Node) bool {
@@ -53,7 +58,7 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 				}
 				if isHashCall(n) && !mentionsSender(n) {
 					for _, p := range f.Params {
-						if n.Mentions(p.Name) {
+						if n.Mentions(p.Name) && !committed[p.Name] {
 							hit = true
 						}
 					}
@@ -62,6 +67,49 @@ func (d frontrunSolution) Check(u *Unit) []scanner.Finding {
 			})
 			if hit {
 				out = append(out, u.finding(d.Meta().ID, cond, scope(f)))
+			}
+		}
+	}
+	return out
+}
+
+// committedParams returns the parameters of f that a condition of f
+// checks inside a hash binding them to the caller (directly or through a
+// local: keccak256(abi.encodePacked(msg.sender, solution, salt)) ==
+// commits[msg.sender]), the reveal of a commit-reveal scheme: a copier
+// has no commitment of their own to match.
+func committedParams(f *Function) map[string]bool {
+	bound := func(x *Node) bool { return isHashCall(x) && mentionsSender(x) }
+	held := f.Derived(bound)
+	out := map[string]bool{}
+	for _, c := range f.Conditions() {
+		if !DependsOn(c, held, bound) {
+			continue
+		}
+		var hashes []*Node
+		c.Walk(func(x *Node) bool {
+			if bound(x) {
+				hashes = append(hashes, x)
+				return false
+			}
+			return true
+		})
+		for name := range held {
+			if c.Mentions(name) {
+				for _, ds := range f.Defs() {
+					for _, d := range ds {
+						if d.Name == name && d.Value != nil && bound(unparen(d.Value)) {
+							hashes = append(hashes, d.Value)
+						}
+					}
+				}
+			}
+		}
+		for _, h := range hashes {
+			for _, p := range f.Params {
+				if h.Mentions(p.Name) {
+					out[p.Name] = true
+				}
 			}
 		}
 	}
