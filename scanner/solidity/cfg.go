@@ -255,7 +255,7 @@ func (b *cfgBuilder) stmt(cur *Block, s *Node, placeholder func(*Block) *Block) 
 				}
 				// _require(c, code): a helper that reverts unless its
 				// first argument holds is a require.
-				if h := b.owner.internalCallee(call); h != nil && revertsUnless(h) {
+				if h := b.owner.internalCallee(call); h != nil && revertsUnless(h) || h == nil && uncheckedAssert(b.owner, call) {
 					if args := argNodes(call); len(args) > 0 {
 						cur = b.expr(cur, args[0])
 						b.add(cur, s)
@@ -587,6 +587,34 @@ func (g *CFG) ReachableFrom(from, to *Node) bool {
 // revertsUnless reports a helper that reverts unless its first parameter,
 // a bool, holds, and does nothing else: if (!c) _revert(code); or
 // require(c, …); as a whole body (Balancer's _require(condition, code)).
+// uncheckedAssert reports a call, made as a statement, of a function the
+// bundle does not define (a free function of a library left out with the
+// dependencies, like Balancer's _require(cond, code)), whose first
+// argument is a condition: a comparison, a negation or a conjunction.
+// Handing a condition to a function whose result is dropped is an
+// assertion of it; taken as require, what it checks guards what follows.
+func uncheckedAssert(f *Function, call *Node) bool {
+	fn := call.Child("function")
+	if f == nil || fn == nil || fn.Kind != "identifier" || builtinCall[fn.Text()] || f.Contract.Unit.lookup(fn.Text()) != nil {
+		return false
+	}
+	args := argNodes(call)
+	if len(args) == 0 {
+		return false
+	}
+	c := unparen(args[0])
+	switch c.Kind {
+	case "binary_expression":
+		switch c.Operator() {
+		case "<", "<=", ">", ">=", "==", "!=", "&&", "||":
+			return true
+		}
+	case "unary_expression":
+		return c.Operator() == "!"
+	}
+	return false
+}
+
 func revertsUnless(h *Function) bool {
 	if h.Body == nil || len(h.Params) == 0 || h.Params[0].Type != "bool" || h.Params[0].Name == "" {
 		return false

@@ -437,3 +437,32 @@ contract B is A {
 		t.Error("Overlaps is wrong")
 	}
 }
+
+// TestUnresolvedAssertion: a function the bundle does not define, called
+// as a statement with a condition first (Balancer's _require), guards
+// what follows as require does; handed no condition, it guards nothing.
+func TestUnresolvedAssertion(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.7.0;
+contract K {
+  uint x;
+  function f(uint a, uint b) public {
+    _check(a <= b, 7);
+    x = b - a;
+    _note(a, 7);
+    x = a - b;
+  }
+}
+`)
+	f := contractNamed(u, "K").Functions[0]
+	g := f.CFG()
+	gs := f.Guards(stmtWith(t, f, "x = b - a"))
+	if len(gs) != 1 || gs[0].Cond.Text() != "a <= b" || !gs[0].True {
+		t.Errorf("guards of x = b - a: %v", gs)
+	}
+	if !g.Reachable(g.Revert) {
+		t.Error("the assertion's failure does not revert")
+	}
+	if gs := f.Guards(stmtWith(t, f, "x = a - b")); len(gs) != 1 {
+		t.Errorf("_note(a, 7) added a guard: %d guards", len(gs))
+	}
+}
