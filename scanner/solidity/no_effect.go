@@ -13,9 +13,10 @@ import (
 // operator swapped: it assigns +v or -v (SWC-129, SWC-135).
 //
 // Decides: an expression statement that is only a comparison (not a for
-// loop's condition, which the grammar also gives as a statement); or an
+// loop's condition, which the grammar also gives as a statement); an
 // assignment whose "=" is followed by a sign separated from its operand
-// (x =- v, x =+ v). A bare name as a statement (v;) is the idiom that
+// (x =- v, x =+ v); or a low-level call whose options are set but which
+// is never made (x.call.value(v); without the final ()). A bare name as a statement (v;) is the idiom that
 // silences an unused-parameter warning and is left alone. Reports the
 // statement. (The grammar has no unary plus: the pre-pass blanks the
 // sign of x =+ v so that it parses, and the statement's text keeps it.)
@@ -70,6 +71,12 @@ func (d noEffect) Check(u *Unit) []scanner.Finding {
 			switch {
 			case e.Kind == "assignment_expression" && swapped(n.Text()):
 				out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+			case e.Kind == "call_expression":
+				// x.call.value(v); without the final (): the call is never
+				// made, only its options set.
+				if c := lowLevelCall(e); c != nil && !c.Invoked && c.Kind != "" {
+					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+				}
 			case e.Kind == "binary_expression" && e.FirstKind("ERROR") == nil:
 				switch e.Operator() {
 				case "==", "!=", "<", ">", "<=", ">=":
