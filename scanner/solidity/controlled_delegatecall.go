@@ -99,7 +99,8 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 // contract keeps the delegatecall's target. The library's layout is not
 // the caller's: the first call replaces the target with an address the
 // caller passed, the next runs the caller's code here (Ethernaut's
-// Preservation). nil otherwise.
+// Preservation); whatever f hands it there, the target is lost (a
+// proxy handing address(this) points at itself). nil otherwise.
 func overwritesTarget(f *Function, c *Call) *Function {
 	t := lvalueRoot(unwrapConversion(c.Target))
 	if t == nil || !f.stateName(t) {
@@ -111,13 +112,6 @@ func overwritesTarget(f *Function, c *Call) *Function {
 	}
 	at, ok := f.Contract.Layout()[sv]
 	if !ok {
-		return nil
-	}
-	fed := false
-	for _, a := range c.Args {
-		fed = fed || f.Taint(a).Has(FromParam|FromSender)
-	}
-	if !fed {
 		return nil
 	}
 	for _, sig := range calldataSignatures(f, c.Args) {

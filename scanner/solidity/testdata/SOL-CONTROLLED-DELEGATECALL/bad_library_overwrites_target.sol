@@ -47,3 +47,28 @@ contract L2 {
         p2 = v;
     }
 }
+
+// A proxy whose logic keeps an address in its first slot, where the proxy
+// keeps the logic's: handing it the proxy's own address, as here, points
+// the proxy at itself.
+contract C79 {
+    address q5;
+
+    constructor(address a) {
+        q5 = a;
+    }
+
+    function f3() public {
+        // ruleid: SOL-CONTROLLED-DELEGATECALL
+        (bool ok, ) = q5.delegatecall(abi.encodeWithSignature("g3(address)", address(this)));
+        require(ok);
+    }
+}
+
+contract L4 {
+    address p3;
+
+    function g3(address a) public {
+        p3 = a;
+    }
+}
