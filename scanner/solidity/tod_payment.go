@@ -9,7 +9,10 @@ import "github.com/bulwark-sec/bulwark/scanner"
 //
 // Decides: an ether payment whose amount is a plain state variable (not a
 // per-user mapping entry) that a guarded public function (the owner's
-// setter) writes; or whose recipient is a plain state address that
+// setter) writes, or a token payment the caller makes of such an amount
+// (token.transferFrom(msg.sender, to, price) in a function anyone calls:
+// the owner raises the price while the purchase is pending); or whose
+// recipient is a plain state address that
 // another public function lets anyone set to themselves (winner =
 // msg.sender) without paying for it (no condition on msg.value) and
 // that guards nothing (an owner taken over is SOL-UNPROTECTED-OWNER-WRITE):
@@ -71,8 +74,73 @@ func (d todPayment) Check(u *Unit) []scanner.Finding {
 					out = append(out, u.finding(d.Meta().ID, call.Node, scope(f)))
 				}
 			}
+			// The caller pays in tokens a price the owner can change
+			// while the purchase is pending: token.transferFrom(
+			// msg.sender, to, price) (or safeTransferFrom through a
+			// library) in a function anyone calls.
+			if f.Guarded() {
+				continue
+			}
+			f.Body.Walk(func(n *Node) bool {
+				if n.Kind != "call_expression" {
+					return true
+				}
+				fn := n.Child("function")
+				if fn == nil || fn.Kind != "member_expression" {
+					return true
+				}
+				switch fn.Child("property").Text() {
+				case "transferFrom", "safeTransferFrom":
+				default:
+					return true
+				}
+				args := argNodes(n)
+				if len(args) == 4 && f.libraryCall(n) {
+					args = args[1:] // SafeERC20.safeTransferFrom(token, from, to, amount)
+				}
+				if len(args) != 3 || !f.senderExpr(args[0]) {
+					return true
+				}
+				if a := unparen(args[2]); a.Kind == "identifier" && f.IsState(a.Text(), locals) && written[a.Text()] && !boundedByCaller(f, n, a.Text()) {
+					out = append(out, u.finding(d.Meta().ID, n, scope(f)))
+				}
+				return true
+			})
 		}
 	}
+	return out
+}
+
+// boundedByCaller reports a condition dominating n that compares state
+// variable v with a parameter: the caller names the price it accepts
+// (require(price <= maxPrice)), and a change while the call is pending
+// makes it fail instead of charging more.
+func boundedByCaller(f *Function, n *Node, v string) bool {
+	for _, g := range f.Guards(n) {
+		for _, cmp := range comparisonsIn(g.Cond) {
+			l, r := unparen(cmp.Child("left")), unparen(cmp.Child("right"))
+			for _, side := range [][2]*Node{{l, r}, {r, l}} {
+				if side[0] != nil && side[1] != nil && side[0].Kind == "identifier" && side[0].Text() == v && f.Taint(side[1]).Has(FromParam) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// comparisonsIn returns the comparisons (==, !=, <, <=, >, >=) in c.
+func comparisonsIn(c *Node) []*Node {
+	var out []*Node
+	c.Walk(func(x *Node) bool {
+		if x.Kind == "binary_expression" {
+			switch x.Operator() {
+			case "==", "!=", "<", "<=", ">", ">=":
+				out = append(out, x)
+			}
+		}
+		return true
+	})
 	return out
 }
 
