@@ -94,7 +94,8 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 // bundle that delegatecall c, made by f to an address f's contract holds
 // in state, runs (named by the signature its calldata is built from:
 // abi.encodeWithSignature("g(uint256)", …), or a selector constant
-// hashed from that string) when that function, or an internal one it
+// hashed from that string; by its parameter types alone when no function
+// of that name has them) when that function, or an internal one it
 // calls, writes a value it is handed to the storage slot where f's
 // contract keeps the delegatecall's target. The library's layout is not
 // the caller's: the first call replaces the target with an address the
@@ -119,35 +120,81 @@ func overwritesTarget(f *Function, c *Call) *Function {
 		if m == nil {
 			continue
 		}
-		arity := 0
+		var types []string
 		if strings.TrimSpace(m[2]) != "" {
-			arity = strings.Count(m[2], ",") + 1
+			for _, t := range strings.Split(m[2], ",") {
+				types = append(types, canonicalType(t))
+			}
 		}
+		// The functions the signature names: by name and parameter
+		// types; failing any, by the types alone (a function renamed
+		// since the string was written selects nothing, but the
+		// parameters say which code the caller means to run).
+		var named, typed []*Function
 		for _, x := range f.Contract.Unit.bundleContracts() {
 			if x.Kind != "contract" || inLineage(f.Contract, x) {
 				continue
 			}
-			layout := x.Layout()
 			for _, g := range x.Functions {
-				if g.Name != m[1] || len(g.Params) != arity || g.Body == nil || g.Visibility == "internal" || g.Visibility == "private" {
+				if g.Body == nil || g.Kind != "function" || g.Visibility == "internal" || g.Visibility == "private" || !sameTypes(g, types) {
 					continue
 				}
-				for _, h := range runs(g, 2) {
-					for _, w := range h.StateWrites() {
-						v := x.StateVar(w.Var)
-						r := w.Node.Child("right")
-						if v == nil || r == nil || !h.Taint(r).Has(FromParam) {
-							continue
-						}
-						if s, ok := layout[v]; ok && s.Overlaps(at) {
-							return g
-						}
+				typed = append(typed, g)
+				if g.Name == m[1] {
+					named = append(named, g)
+				}
+			}
+		}
+		if len(named) > 0 {
+			typed = named
+		}
+		for _, g := range typed {
+			x := g.Contract
+			layout := x.Layout()
+			for _, h := range runs(g, 2) {
+				for _, w := range h.StateWrites() {
+					v := x.StateVar(w.Var)
+					r := w.Node.Child("right")
+					if v == nil || r == nil || !h.Taint(r).Has(FromParam) {
+						continue
+					}
+					if s, ok := layout[v]; ok && s.Overlaps(at) {
+						return g
 					}
 				}
 			}
 		}
 	}
 	return nil
+}
+
+// sameTypes reports whether g's parameters have the canonical types.
+func sameTypes(g *Function, types []string) bool {
+	if len(g.Params) != len(types) {
+		return false
+	}
+	for i, p := range g.Params {
+		if canonicalType(p.Type) != types[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalType is a parameter type as an ABI signature spells it: no
+// data location or payable, uint and int at 256 bits.
+func canonicalType(t string) string {
+	f := strings.Fields(t)
+	if len(f) == 0 {
+		return ""
+	}
+	switch f[0] {
+	case "uint":
+		return "uint256"
+	case "int":
+		return "int256"
+	}
+	return f[0]
 }
 
 var signatureRe = regexp.MustCompile(`^\s*([A-Za-z_$][A-Za-z0-9_$]*)\((.*)\)\s*$`)

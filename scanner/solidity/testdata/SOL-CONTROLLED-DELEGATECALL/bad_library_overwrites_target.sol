@@ -72,3 +72,31 @@ contract L4 {
         p3 = a;
     }
 }
+
+// The signature string names no function of the bundle (the library's
+// function was renamed since, as in a copy whose identifiers are all
+// renamed); its parameter types still say which code runs: L5's one
+// function taking a uint256 overwrites the slot holding the target.
+contract C82 {
+    address q6;
+    address q7;
+
+    constructor(address a) {
+        q6 = a;
+        q7 = msg.sender;
+    }
+
+    function f4(uint256 v) public {
+        // ruleid: SOL-CONTROLLED-DELEGATECALL
+        (bool ok, ) = q6.delegatecall(abi.encodeWithSignature("setScore(uint256)", v));
+        require(ok);
+    }
+}
+
+contract L5 {
+    uint256 p4;
+
+    function g5(uint256 v) public {
+        p4 = v;
+    }
+}
