@@ -12,7 +12,10 @@ import (
 // broken one can answer 0 or a negative number. latestAnswer returns no
 // time at all.
 //
-// Decides: a latestRoundData() call whose updatedAt slot (the fourth) is
+// Decides: a latestRoundData() call (or an argument-less call on another
+// contract whose result is declared into five slots typed as its round
+// data, (uint80, int256 answer, uint256, uint256, uint80), whatever the
+// function is called) whose updatedAt slot (the fourth) is
 // not kept, or whose updatedAt value (through locals) never reaches a
 // condition or an internal check function; or whose answer (the second
 // slot) never reaches a condition; and every latestAnswer() call. A
@@ -48,7 +51,7 @@ func (d chainlinkStale) Check(u *solidity.Unit) []scanner.Finding {
 				out = append(out, u.Finding(d.Meta().ID, call, f))
 			}
 		}
-		for _, call := range callsIn(f.Body, named("latestRoundData")) {
+		for _, call := range callsIn(f.Body, func(n *solidity.Node) bool { return named("latestRoundData")(n) || roundDataShaped(n) }) {
 			if len(solidity.Args(call)) != 0 || returned(call) {
 				continue
 			}
@@ -62,6 +65,60 @@ func (d chainlinkStale) Check(u *solidity.Unit) []scanner.Finding {
 		}
 	}
 	return out
+}
+
+// roundData is the tuple latestRoundData returns: roundId, answer,
+// startedAt, updatedAt, answeredInRound.
+var roundData = []string{"uint80", "int256", "uint256", "uint256", "uint80"}
+
+// roundDataShaped reports an argument-less call on another contract
+// whose result is declared into five slots typed as Chainlink's round
+// data, the signed answer among them: the feed read by its shape, under
+// whatever name an interface gives it (a copy with every identifier
+// renamed, a wrapper interface).
+func roundDataShaped(call *solidity.Node) bool {
+	if name, recv := memberCall(call); name == "" || recv == nil || len(solidity.Args(call)) != 0 {
+		return false
+	}
+	p := call.Parent
+	if p == nil || p.Kind != "variable_declaration_statement" {
+		return false
+	}
+	var target *solidity.Node
+	for _, c := range p.Children {
+		if c.Kind == "variable_declaration_tuple" {
+			target = c
+		}
+	}
+	if target == nil {
+		return false
+	}
+	slots := solidity.TupleSlots(target)
+	if len(slots) != len(roundData) {
+		return false
+	}
+	answer := false
+	for i, s := range slots {
+		if s == nil {
+			continue
+		}
+		t := s.Child("type")
+		if t == nil {
+			return false
+		}
+		typ := t.Text()
+		switch typ {
+		case "int":
+			typ = "int256"
+		case "uint":
+			typ = "uint256"
+		}
+		if typ != roundData[i] {
+			return false
+		}
+		answer = answer || i == 1
+	}
+	return answer
 }
 
 // returned reports whether call is the value of a return statement.
