@@ -61,6 +61,31 @@ func (spotPrice) Meta() scanner.Rule {
 // poolGetters are the pool reads that return the instantaneous price.
 var poolGetters = named("getReserves", "slot0", "get_virtual_price", "get_dy", "get_dy_underlying", "getAmountsOut", "getAmountsIn")
 
+// poolRead accepts, in f, a pool getter by name or a call whose callee
+// returns what a pool's reserves or price state is, by its types
+// (poolShaped), under whatever name its interface gives it.
+func poolRead(f *solidity.Function) func(*solidity.Node) bool {
+	return func(n *solidity.Node) bool { return poolGetters(n) || poolShaped(f, n) }
+}
+
+// poolShaped reports a call, in f, of a function of an interface of the
+// bundle declared to return a Uniswap v2 pair's reserves (uint112,
+// uint112, uint32) or a v3 pool's slot0 (uint160 sqrtPriceX96, int24
+// tick, …): the instantaneous price by the shape of what it returns.
+func poolShaped(f *solidity.Function, n *solidity.Node) bool {
+	if n.Kind != "call_expression" || len(solidity.Args(n)) != 0 {
+		return false
+	}
+	rs := f.CalleeReturns(n)
+	switch {
+	case len(rs) == 3:
+		return rs[0] == "uint112" && rs[1] == "uint112" && rs[2] == "uint32"
+	case len(rs) >= 2:
+		return rs[0] == "uint160" && rs[1] == "int24"
+	}
+	return false
+}
+
 // twapReads are the reads of a manipulation-resistant price.
 var twapReads = named("observe", "consult", "latestRoundData", "price0CumulativeLast", "price1CumulativeLast", "currentCumulativePrices", "getTimeWeightedAverage")
 
@@ -70,7 +95,7 @@ func (d spotPrice) Check(u *solidity.Unit) []scanner.Finding {
 		if f.Body == nil || f.Kind == "modifier" || f.Contract.Kind == "library" || f.Contract.Kind == "interface" {
 			continue
 		}
-		reads := callsIn(f.Body, poolGetters)
+		reads := callsIn(f.Body, poolRead(f))
 		reads = append(reads, balanceRatios(f)...)
 		if len(reads) == 0 || readsTWAP(f) {
 			continue

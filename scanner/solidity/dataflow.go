@@ -257,3 +257,28 @@ func (f *Function) unguardedHelpers(controlled func(*Node) bool, visit func(call
 		return true
 	})
 }
+
+// CalleeReturns returns the return types of the function a member call
+// x.g(…) runs on another contract, when x's declared type (or the
+// conversion T(x)) is a contract or interface of the bundle that has g
+// with as many parameters; canonical as an ABI signature spells them (no
+// data location, uint as uint256). nil otherwise.
+func (f *Function) CalleeReturns(call *Node) []string {
+	fn := call.Child("function")
+	if fn == nil || fn.Kind != "member_expression" {
+		return nil
+	}
+	t := receiverType(fn.Child("object"), f)
+	if t == nil || t == f.Contract {
+		return nil
+	}
+	g := t.Resolve(fn.Child("property").Text(), len(argNodes(call)))
+	if g == nil {
+		return nil
+	}
+	out := make([]string, len(g.Returns))
+	for i, r := range g.Returns {
+		out[i] = canonicalType(r.Type)
+	}
+	return out
+}
