@@ -42,6 +42,13 @@ import (
 // Split with SOL-UNPROTECTED-OWNER-WRITE: a one-shot function is this
 // rule's, safe or not; that rule reports the other unguarded writes.
 //
+// An initialiser behind a modifier the scan cannot see (an imported
+// initializer) is judged by what it does (opaqueInitializer): it makes
+// its caller the privileged account, which under a real caller check
+// would change nothing; reported where the contract can destroy or
+// replace its code and no constructor runs it or a function the scan
+// cannot see.
+//
 // Known false positives: a deployment script or factory that calls the
 // initialiser in the deploying transaction (outside the bundle). Known
 // false negatives: an initialiser in an abstract contract is left to the
@@ -71,7 +78,7 @@ func (d unprotectedInitializer) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, f := range c.Functions {
-			if opensInitializer(c, f) {
+			if opensInitializer(c, f) || opaqueInitializer(c, f) {
 				out = append(out, u.finding(d.Meta().ID, f.Node, scope(f)))
 			}
 		}
@@ -88,6 +95,84 @@ func opensInitializer(c *Contract, f *Function) bool {
 	}
 	flags := oneShotFlags(f)
 	return len(flags) > 0 && writesAccessControl(c, f) && !spentAtDeploy(c, f, flags) && !(admitsConstruction(f) && !destructive(c))
+}
+
+// opaqueInitializer reports an initialiser behind a modifier the scan
+// cannot see (an imported initializer, skipped with the dependencies),
+// judged by what the function does: it makes its caller the privileged
+// account (owner = msg.sender, a variable some guard compares the caller
+// with), which under a real caller check would change nothing, so the
+// modifier admits whoever comes first, not the owner. Reported only in
+// a contract that can destroy or replace its code (destructive) and
+// whose deployment runs neither f nor any function the scan cannot see
+// (a _disableInitializers of the base): Ethernaut's Motorbike engine.
+func opaqueInitializer(c *Contract, f *Function) bool {
+	if f.Body == nil || !f.Entry() || f.Kind != "function" || len(f.Modifiers) == 0 {
+		return false
+	}
+	opaque := false
+	for _, m := range f.Modifiers {
+		if c.Modifier(m.FirstKind("identifier").Text()) == nil {
+			opaque = true
+		}
+	}
+	if !opaque || !destructive(c) {
+		return false
+	}
+	// No caller check the scan can read, in the body or a modifier it
+	// resolves.
+	g := f.CFG()
+	for _, gd := range g.guardsAt(g.Exit) {
+		if f.guardOwner(gd).checksCaller(gd.Cond, gd.True) {
+			return false
+		}
+	}
+	priv := privileged(c)
+	seats := false
+	for _, h := range runs(f, 2) {
+		for _, w := range h.StateWrites() {
+			r := w.Node.Child("right")
+			if w.Node.Kind == "assignment_expression" && r != nil && priv[w.Var] && len(indices(writtenBy(w.Node))) == 0 && h.senderExpr(r) {
+				seats = true
+			}
+		}
+	}
+	return seats && !deployRunsOpaque(c, f)
+}
+
+// deployRunsOpaque reports whether deploying c (or a contract of the
+// bundle deriving from it) runs f, or a function the scan cannot see
+// that might spend it, in a constructor.
+func deployRunsOpaque(c *Contract, f *Function) bool {
+	deployed := []*Contract{c}
+	for _, d := range c.Unit.bundleContracts() {
+		if d != c && inLineage(d, c) {
+			deployed = append(deployed, d)
+		}
+	}
+	for _, d := range deployed {
+		for _, x := range d.Linearization() {
+			for _, k := range x.Functions {
+				if k.Kind != "constructor" || k.Body == nil {
+					continue
+				}
+				found := false
+				k.Body.Walk(func(n *Node) bool {
+					if found || n.Kind != "call_expression" {
+						return !found
+					}
+					fn := n.Child("function")
+					h := k.internalCallee(n)
+					found = h == f || h == nil && fn != nil && fn.Kind == "identifier" && !builtinCall[fn.Text()] && k.Contract.Unit.lookup(fn.Text()) == nil && !elementary.MatchString(fn.Text())
+					return !found
+				})
+				if found {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // admitsConstruction reports whether the one-shot check of f also lets
