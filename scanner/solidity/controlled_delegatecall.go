@@ -66,7 +66,7 @@ func (d controlledDelegatecall) Check(u *Unit) []scanner.Finding {
 			continue
 		}
 		for _, c := range f.LowLevelCalls() {
-			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && !revertsOnSuccess(f, c.Node) && (callerShapes(f, c) || overwritesTarget(f, c) != nil) && !f.allowListed(c.Node, c.Target) {
+			if (c.Kind == "delegatecall" || c.Kind == "callcode") && !eip1967Target(f, c.Target) && !selfTarget(c.Target) && !revertsOnSuccess(f, c.Node) && (callerShapes(f, c) || overwritesTarget(f, c) != nil) && !f.allowListed(c.Node, c.Target) && !listedByCallers(f, c.Target) {
 				out = append(out, u.finding(d.Meta().ID, c.Node, scope(f)))
 			}
 		}
@@ -166,6 +166,38 @@ func overwritesTarget(f *Function, c *Call) *Function {
 		}
 	}
 	return nil
+}
+
+// listedByCallers reports whether target is a parameter of the internal
+// function f that every call of f in the bundle hands a value its caller
+// has checked against an allow-list (Function.allowListed there): a
+// helper forwarding to a module its callers vetted.
+func listedByCallers(f *Function, target *Node) bool {
+	t := unwrapConversion(target)
+	if f.Entry() || t == nil || t.Kind != "identifier" {
+		return false
+	}
+	idx := -1
+	for i, p := range f.Params {
+		if p.Name == t.Text() {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return false
+	}
+	cs := f.callers()
+	for _, cs := range cs {
+		args := argNodes(cs.call)
+		i := idx
+		if cs.bound {
+			i--
+		}
+		if i < 0 || i >= len(args) || !cs.fn.allowListed(cs.call, args[i]) {
+			return false
+		}
+	}
+	return len(cs) > 0
 }
 
 // sameTypes reports whether g's parameters have the canonical types.

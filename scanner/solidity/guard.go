@@ -1062,6 +1062,10 @@ func (f *Function) allowListed(n, target *Node) bool {
 			switch {
 			case c == nil:
 				return false
+			case c.Kind == "identifier":
+				// A flag a search of the list sets: bool found; for (…) if
+				// (list[i] == t) found = true; require(found).
+				return owner.foundInList(c, local, f.Contract)
 			case c.Kind == "array_access":
 				root := lookupRoot(c)
 				return root != nil && owner.stateName(root) && mentionsAny(c.Child("index"), local) &&
@@ -1090,6 +1094,57 @@ func (f *Function) allowListed(n, target *Node) bool {
 		}
 	}
 	return false
+}
+
+// foundInList reports whether flag, a local of f, is set true only
+// where an element of a state list only privileged callers write was
+// found equal to one of names (a loop searching the list), and is
+// otherwise false: require(flag) admits only listed values.
+func (f *Function) foundInList(flag *Node, names map[string]bool, c *Contract) bool {
+	name := flag.Text()
+	if !f.Locals()[name] {
+		return false
+	}
+	set := 0
+	for _, ds := range f.Defs() {
+		for _, d := range ds {
+			if d.Name != name {
+				continue
+			}
+			switch {
+			case d.Zero, d.Value != nil && d.Value.Text() == "false":
+			case d.Value != nil && d.Value.Text() == "true":
+				found := false
+				for _, gd := range f.Guards(d.Node) {
+					if !gd.True {
+						continue
+					}
+					for _, cmp := range comparisonsIn(gd.Cond) {
+						if cmp.Operator() != "==" {
+							continue
+						}
+						l, r := unparen(cmp.Child("left")), unparen(cmp.Child("right"))
+						for _, side := range [][2]*Node{{l, r}, {r, l}} {
+							if side[0] == nil || side[1] == nil || side[0].Kind != "array_access" || !mentionsAny(side[1], names) {
+								continue
+							}
+							root := lookupRoot(side[0])
+							if root != nil && f.stateName(root) && writtenOnlyByPrivileged(c, root.Text()) {
+								found = true
+							}
+						}
+					}
+				}
+				if !found {
+					return false
+				}
+				set++
+			default:
+				return false
+			}
+		}
+	}
+	return set > 0
 }
 
 // modifierParamsFed returns the parameters of modifier m that f's
