@@ -28,7 +28,8 @@ import "github.com/bulwark-sec/bulwark/scanner"
 // allow-list only privileged callers write (Function.allowListed). A call
 // of the contract itself (address(this).call(data)) with the caller's
 // calldata is reported when some function lets only the contract call it
-// (selfGuarded): the caller passes that check. Reports the call.
+// (selfGuarded): the caller passes that check; msg.data forwarded whole
+// selects the calling function itself and is not. Reports the call.
 //
 // A call that also sends a caller-chosen amount of the contract's ether
 // is SOL-ARBITRARY-SEND's as well: two problems on one line.
@@ -134,8 +135,10 @@ func arbitraryCalls(f *Function, from map[string]bool, depth int, visiting map[*
 		}
 		// address(this).call(data): the caller runs any function of this
 		// contract as the contract itself, past every check that only the
-		// contract may call (require(msg.sender == address(this))).
-		if selfTarget(c.Target) && controlled(c.Args[0]) && selfGuarded(f.Contract) {
+		// contract may call (require(msg.sender == address(this))). The
+		// call's own msg.data, forwarded whole, selects the function
+		// making it (or the fallback again): it re-enters itself only.
+		if selfTarget(c.Target) && controlled(c.Args[0]) && selfGuarded(f.Contract) && !isMember(unparen(c.Args[0]), "msg", "data") {
 			out = append(out, c)
 			continue
 		}

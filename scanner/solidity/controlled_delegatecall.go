@@ -312,6 +312,9 @@ func yulLast(a *Node) (*Node, string) {
 			last = c
 		}
 	}
+	if last != nil && last.Kind == "yul_switch_statement" {
+		return last, yulSwitchEnd(last)
+	}
 	if last == nil || last.Kind != "yul_function_call" {
 		return nil, ""
 	}
@@ -320,6 +323,34 @@ func yulLast(a *Node) (*Node, string) {
 		return nil, ""
 	}
 	return last, fn.Text()
+}
+
+// yulSwitchEnd returns how a switch with a default case ends when every
+// case ends the call: "revert" when all revert (or hit invalid()),
+// "return" when all end it and one returns or stops; "" otherwise.
+func yulSwitchEnd(sw *Node) string {
+	hasDefault, ends, returns := false, true, false
+	for _, c := range sw.Children {
+		switch c.Kind {
+		case "default":
+			hasDefault = true
+		case "yul_block":
+			switch _, name := yulLast(c); name {
+			case "revert", "invalid":
+			case "return", "stop":
+				returns = true
+			default:
+				ends = false
+			}
+		}
+	}
+	switch {
+	case !hasDefault || !ends:
+		return ""
+	case returns:
+		return "return"
+	}
+	return "revert"
 }
 
 // yulArgs returns the arguments of an assembly call.

@@ -126,8 +126,10 @@ func (f *Function) directCallerCheck(c *Node, outcome bool) bool {
 // admits only callers checked against contract state. The polarity
 // matters: require(msg.sender == owner) admits the owner, require(
 // msg.sender != owner) everyone but the owner, if (banned[msg.sender])
-// revert() everyone not banned. Negation flips it; a && b holding needs
-// one side to restrict, failing needs both; a || b the other way round.
+// revert() everyone not banned, require(members[msg.sender] != 0) the
+// members and require(members[msg.sender] == 0) everyone else. Negation
+// flips it; a && b holding needs one side to restrict, failing needs
+// both; a || b the other way round.
 func (f *Function) restricts(c *Node, outcome, follow bool) bool {
 	return restrictsBy(c, outcome, func(x *Node) bool { return f.callerCheck(x, follow) })
 }
@@ -157,8 +159,18 @@ func restrictsBy(c *Node, outcome bool, check func(*Node) bool) bool {
 				return restrictsBy(l, true, check) && restrictsBy(r, true, check)
 			}
 			return restrictsBy(l, false, check) || restrictsBy(r, false, check)
-		case "!=":
-			return !outcome && check(c)
+		case "==", "!=":
+			// A caller's entry compared with zero (m[msg.sender] != 0,
+			// isOwner(msg.sender) == false): "is zero" holding admits
+			// those the list leaves out, failing admits its members. The
+			// caller itself against zero keeps the identity reading.
+			if zeroValue(unparen(l)) != zeroValue(unparen(r)) && !isSender(unparen(l)) && !isSender(unparen(r)) {
+				isZero := outcome == (c.Operator() == "==")
+				return !isZero && check(c)
+			}
+			if c.Operator() == "!=" {
+				return !outcome && check(c)
+			}
 		}
 	}
 	return outcome && check(c)

@@ -466,3 +466,43 @@ contract K {
 		t.Errorf("_note(a, 7) added a guard: %d guards", len(gs))
 	}
 }
+
+// TestGuardedNotByRevertArm: a caller check restricts when its outcome
+// leads on to the function's end; the arm that only reverts restricts
+// nobody (require(msg.sender != owner) turns the owner away). A caller's
+// entry compared with zero restricts when it is required nonzero.
+func TestGuardedNotByRevertArm(t *testing.T) {
+	u := parseSnippet(t, `pragma solidity ^0.8.0;
+contract K {
+  address o;
+  uint x;
+  function open() public { require(msg.sender != o); x = 1; }
+  function shut() public { require(msg.sender == o); x = 2; }
+  function shutIf() public { if (msg.sender != o) revert(); x = 3; }
+  mapping(address => uint) m;
+  function member() public { require(m[msg.sender] != 0); x = 6; }
+  function memberIf() public { if (m[msg.sender] == 0) revert(); x = 7; }
+  function outsider() public { require(m[msg.sender] == 0); x = 8; }
+  function ends(bool s) public {
+    x = 4;
+    assembly { switch s case 0 { revert(0, 0) } default { invalid() } }
+  }
+  function returns_(bool s) public {
+    x = 5;
+    assembly { switch s case 0 { return(0, 0) } default { revert(0, 0) } }
+  }
+}
+`)
+	c := contractNamed(u, "K")
+	for name, want := range map[string]bool{"open": false, "shut": true, "shutIf": true, "member": true, "memberIf": true, "outsider": false} {
+		if got := c.Function(name).Guarded(); got != want {
+			t.Errorf("%s: Guarded() = %v, want %v", name, got, want)
+		}
+	}
+	if !c.Function("ends").AlwaysReverts() {
+		t.Error("a switch whose every case reverts does not end the function")
+	}
+	if c.Function("returns_").AlwaysReverts() {
+		t.Error("a switch with a returning case is taken to always revert")
+	}
+}

@@ -776,9 +776,11 @@ func (f *Function) computeGuarded() bool {
 		}
 		// A caller check restricts when an outcome of it leads somewhere
 		// the other does not: a block entered only through it that does
-		// something (the body, a revert, a return). if (msg.sender == o)
-		// {} _; checks and lets everyone through.
-		if len(b.Preds) == 1 {
+		// something (the body, a return). if (msg.sender == o) {} _;
+		// checks and lets everyone through. A block that can only revert
+		// restricts nobody's way to the end: require(msg.sender != o)
+		// sends the owner there and lets everyone else through.
+		if len(b.Preds) == 1 && g.ReachesExit(b) {
 			if p := b.Preds[0]; p.Cond != nil && len(p.Succs) == 2 && p.Succs[0] != p.Succs[1] && !emptyArm(b, p) {
 				powner := p.Func
 				if powner == nil {
