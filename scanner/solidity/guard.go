@@ -181,6 +181,24 @@ func restrictsBy(c *Node, outcome bool, check func(*Node) bool) bool {
 // { if (msg.sender != job.admin) revert(); }. A call of h checks the
 // caller when what it passes there is an authority (checksCallerWith).
 func (h *Function) callerParams() []int {
+	return h.paramsGuarding(func(c *Node, p Param) bool { return h.comparesCallerWith(c, p.Name) })
+}
+
+// subjectParams returns the indices of h's parameters that h checks
+// against contract state as it would check the caller, on every path to
+// h's exit: _checkRole(role, account) { if (!hasRole(role, account))
+// revert(); }, the helper behind AccessControl's onlyRole. A call of h
+// handing the caller there checks the caller (checksCallerWith).
+func (h *Function) subjectParams() []int {
+	return h.paramsGuarding(func(c *Node, p Param) bool {
+		return h.Contract.IsValueType(p.Type) && h.checksSubject(c, p.Name)
+	})
+}
+
+// paramsGuarding returns the indices of h's named parameters for which
+// a guard of h's exit (its own, not an inlined modifier's) restricts by
+// check, on every path to the exit.
+func (h *Function) paramsGuarding(check func(c *Node, p Param) bool) []int {
 	if h.Body == nil || len(h.Params) == 0 {
 		return nil
 	}
@@ -193,38 +211,8 @@ func (h *Function) callerParams() []int {
 		if p.Name == "" {
 			continue
 		}
-		compared := func(c *Node) bool { return h.comparesCallerWith(c, p.Name) }
 		for _, gd := range g.guardsAt(g.Exit) {
-			if h.guardOwner(gd) == h && restrictsBy(gd.Cond, gd.True, compared) {
-				out = append(out, i)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// subjectParams returns the indices of h's parameters that h checks
-// against contract state as it would check the caller, on every path to
-// h's exit: _checkRole(role, account) { if (!hasRole(role, account))
-// revert(); }, the helper behind AccessControl's onlyRole. A call of h
-// handing the caller there checks the caller (checksCallerWith).
-func (h *Function) subjectParams() []int {
-	if h.Body == nil || len(h.Params) == 0 {
-		return nil
-	}
-	g := h.CFG()
-	if !g.Reachable(g.Exit) {
-		return nil
-	}
-	var out []int
-	for i, p := range h.Params {
-		if p.Name == "" || !h.Contract.IsValueType(p.Type) {
-			continue
-		}
-		checked := func(c *Node) bool { return h.checksSubject(c, p.Name) }
-		for _, gd := range g.guardsAt(g.Exit) {
-			if h.guardOwner(gd) == h && restrictsBy(gd.Cond, gd.True, checked) {
+			if h.guardOwner(gd) == h && restrictsBy(gd.Cond, gd.True, func(c *Node) bool { return check(c, p) }) {
 				out = append(out, i)
 				break
 			}
