@@ -584,9 +584,6 @@ func (g *CFG) ReachableFrom(from, to *Node) bool {
 	return g.reachable(fb, tb, nil)
 }
 
-// revertsUnless reports a helper that reverts unless its first parameter,
-// a bool, holds, and does nothing else: if (!c) _revert(code); or
-// require(c, …); as a whole body (Balancer's _require(condition, code)).
 // uncheckedAssert reports a call, made as a statement, of a function the
 // bundle does not define (a free function of a library left out with the
 // dependencies, like Balancer's _require(cond, code)), whose first
@@ -615,6 +612,9 @@ func uncheckedAssert(f *Function, call *Node) bool {
 	return false
 }
 
+// revertsUnless reports a helper that reverts unless its first parameter,
+// a bool, holds, and does nothing else: if (!c) _revert(code); or
+// require(c, …); as a whole body (Balancer's _require(condition, code)).
 func revertsUnless(h *Function) bool {
 	if h.Body == nil || len(h.Params) == 0 || h.Params[0].Type != "bool" || h.Params[0].Name == "" {
 		return false
