@@ -23,15 +23,14 @@ import (
 // arm (a > b ? a - b : 0). An operation that wraps with no input at all
 // is reported too: an unsigned local that reaching definitions make one
 // constant, with a constant operand, leaving its declared range
-// (uint8 v = 0; v = v - 10). The ether sent counts as caller-controlled
-// where something not derived from it is subtracted from it (msg.value
-// - fee, in the function or in a helper it is handed to): the caller may
-// send less than the fee. So is
-// a state value stepped by a constant
+// (uint8 v = 0; v = v - 10). So is a state value stepped by a constant
 // and stored back with no condition on it in the function (steppedWrap):
 // down (x -= 1 wraps at zero on the first call), or up when it has 16
 // bits or fewer (a uint8 counter wraps after 256 calls); a caller check
-// makes it a trusted role's. SafeMath calls are not operators and so never
+// makes it a trusted role's. The ether sent counts as caller-controlled
+// where something not derived from it is subtracted from it (msg.value -
+// fee, in the function or in a helper it is handed to): the caller may
+// send less than the fee. SafeMath calls are not operators and so never
 // match; libraries are skipped. An operation a caller check dominates
 // (only a trusted role reaches it: its input is a setting, not an attack)
 // is left out; a check that keeps one address or a ban list out restricts
