@@ -132,7 +132,7 @@ func opaqueInitializer(c *Contract, f *Function) bool {
 	for _, h := range runs(f, 2) {
 		for _, w := range h.StateWrites() {
 			r := w.Node.Child("right")
-			if w.Node.Kind == "assignment_expression" && r != nil && priv[w.Var] && len(indices(writtenBy(w.Node))) == 0 && h.senderExpr(r) {
+			if w.Node.Kind == "assignment_expression" && r != nil && priv[w.Var] && len(indices(writtenBy(w.Node))) == 0 && h.senderExpr(r) && !boughtSeat(h, w) {
 				seats = true
 			}
 		}
