@@ -379,8 +379,14 @@ func (f *Function) callerCheckIn(c *Node, follow, returns bool) bool {
 			}
 		case "identifier":
 			// A local holding the caller's entry (uint i =
-			// index[msg.sender]; if (i == 0) return).
-			if !amountUse(n) {
+			// index[msg.sender]; if (i == 0) return), judged by how the
+			// whole access through it is used: l.unlockAt compared with
+			// the time is an amount, l.active a membership.
+			acc := n
+			for acc.Parent != nil && (acc.Parent.Kind == "member_expression" && acc.Field == "object" || acc.Parent.Kind == "array_access" && acc.Field == "base") {
+				acc = acc.Parent
+			}
+			if !amountUse(acc) {
 				found = f.everyDef(n, func(d *Def) bool { return d.Value != nil && f.callerLookup(unparen(d.Value)) })
 			}
 		case "call_expression":

@@ -470,7 +470,8 @@ contract K {
 // TestGuardedNotByRevertArm: a caller check restricts when its outcome
 // leads on to the function's end; the arm that only reverts restricts
 // nobody (require(msg.sender != owner) turns the owner away). A caller's
-// entry compared with zero restricts when it is required nonzero.
+// entry compared with zero restricts when it is required nonzero; a
+// field of it restricts when used as a truth value, not as an amount.
 func TestGuardedNotByRevertArm(t *testing.T) {
 	u := parseSnippet(t, `pragma solidity ^0.8.0;
 contract K {
@@ -483,6 +484,10 @@ contract K {
   function member() public { require(m[msg.sender] != 0); x = 6; }
   function memberIf() public { if (m[msg.sender] == 0) revert(); x = 7; }
   function outsider() public { require(m[msg.sender] == 0); x = 8; }
+  struct E { bool active; uint t; }
+  mapping(address => E) e;
+  function entryFlag() public { E storage l = e[msg.sender]; require(l.active); x = 9; }
+  function entryTime() public { E storage l = e[msg.sender]; require(block.timestamp > l.t); x = 10; }
   function ends(bool s) public {
     x = 4;
     assembly { switch s case 0 { revert(0, 0) } default { invalid() } }
@@ -494,7 +499,7 @@ contract K {
 }
 `)
 	c := contractNamed(u, "K")
-	for name, want := range map[string]bool{"open": false, "shut": true, "shutIf": true, "member": true, "memberIf": true, "outsider": false} {
+	for name, want := range map[string]bool{"open": false, "shut": true, "shutIf": true, "member": true, "memberIf": true, "outsider": false, "entryFlag": true, "entryTime": false} {
 		if got := c.Function(name).Guarded(); got != want {
 			t.Errorf("%s: Guarded() = %v, want %v", name, got, want)
 		}
