@@ -106,14 +106,7 @@ func roundDataShaped(call *solidity.Node) bool {
 		if t == nil {
 			return false
 		}
-		typ := t.Text()
-		switch typ {
-		case "int":
-			typ = "int256"
-		case "uint":
-			typ = "uint256"
-		}
-		if typ != roundData[i] {
+		if solidity.CanonicalType(t.Text()) != roundData[i] {
 			return false
 		}
 		answer = answer || i == 1

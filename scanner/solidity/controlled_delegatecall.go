@@ -123,7 +123,7 @@ func overwritesTarget(f *Function, c *Call) *Function {
 		var types []string
 		if strings.TrimSpace(m[2]) != "" {
 			for _, t := range strings.Split(m[2], ",") {
-				types = append(types, canonicalType(t))
+				types = append(types, CanonicalType(t))
 			}
 		}
 		// The functions the signature names: by name and parameter
@@ -206,16 +206,16 @@ func sameTypes(g *Function, types []string) bool {
 		return false
 	}
 	for i, p := range g.Params {
-		if canonicalType(p.Type) != types[i] {
+		if CanonicalType(p.Type) != types[i] {
 			return false
 		}
 	}
 	return true
 }
 
-// canonicalType is a parameter type as an ABI signature spells it: no
+// CanonicalType is a parameter type as an ABI signature spells it: no
 // data location or payable, uint and int at 256 bits.
-func canonicalType(t string) string {
+func CanonicalType(t string) string {
 	f := strings.Fields(t)
 	if len(f) == 0 {
 		return ""

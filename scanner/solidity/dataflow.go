@@ -278,7 +278,7 @@ func (f *Function) CalleeReturns(call *Node) []string {
 	}
 	out := make([]string, len(g.Returns))
 	for i, r := range g.Returns {
-		out[i] = canonicalType(r.Type)
+		out[i] = CanonicalType(r.Type)
 	}
 	return out
 }

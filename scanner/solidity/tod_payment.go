@@ -129,21 +129,6 @@ func boundedByCaller(f *Function, n *Node, v string) bool {
 	return false
 }
 
-// comparisonsIn returns the comparisons (==, !=, <, <=, >, >=) in c.
-func comparisonsIn(c *Node) []*Node {
-	var out []*Node
-	c.Walk(func(x *Node) bool {
-		if x.Kind == "binary_expression" {
-			switch x.Operator() {
-			case "==", "!=", "<", "<=", ">", ">=":
-				out = append(out, x)
-			}
-		}
-		return true
-	})
-	return out
-}
-
 // claimedByAnyone maps the plain state variables of c that an unguarded
 // public function sets to the caller, without a condition on msg.value
 // dominating the write, to that function.

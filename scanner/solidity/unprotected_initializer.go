@@ -144,35 +144,45 @@ func opaqueInitializer(c *Contract, f *Function) bool {
 // bundle deriving from it) runs f, or a function the scan cannot see
 // that might spend it, in a constructor.
 func deployRunsOpaque(c *Contract, f *Function) bool {
+	for _, k := range deployConstructors(c) {
+		found := false
+		k.Body.Walk(func(n *Node) bool {
+			if found || n.Kind != "call_expression" {
+				return !found
+			}
+			fn := n.Child("function")
+			h := k.internalCallee(n)
+			found = h == f || h == nil && fn != nil && fn.Kind == "identifier" && !builtinCall[fn.Text()] && k.Contract.Unit.lookup(fn.Text()) == nil && !elementary.MatchString(fn.Text())
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// deployConstructors returns the constructors with a body that deploying
+// c runs: those of its linearisation and of every contract of the bundle
+// deriving from it.
+func deployConstructors(c *Contract) []*Function {
 	deployed := []*Contract{c}
 	for _, d := range c.Unit.bundleContracts() {
 		if d != c && inLineage(d, c) {
 			deployed = append(deployed, d)
 		}
 	}
+	var out []*Function
 	for _, d := range deployed {
 		for _, x := range d.Linearization() {
 			for _, k := range x.Functions {
-				if k.Kind != "constructor" || k.Body == nil {
-					continue
-				}
-				found := false
-				k.Body.Walk(func(n *Node) bool {
-					if found || n.Kind != "call_expression" {
-						return !found
-					}
-					fn := n.Child("function")
-					h := k.internalCallee(n)
-					found = h == f || h == nil && fn != nil && fn.Kind == "identifier" && !builtinCall[fn.Text()] && k.Contract.Unit.lookup(fn.Text()) == nil && !elementary.MatchString(fn.Text())
-					return !found
-				})
-				if found {
-					return true
+				if k.Kind == "constructor" && k.Body != nil {
+					out = append(out, k)
 				}
 			}
 		}
 	}
-	return false
+	return out
 }
 
 // admitsConstruction reports whether the one-shot check of f also lets
@@ -488,33 +498,14 @@ func spentAtDeploy(c *Contract, f *Function, flags map[string]bool) bool {
 			}
 		}
 	}
-	deployed := []*Contract{c}
-	for _, d := range c.Unit.bundle {
-		if d == c {
-			continue
-		}
-		for _, x := range d.Linearization() {
-			if x == c {
-				deployed = append(deployed, d)
-				break
+	for _, k := range deployConstructors(c) {
+		for _, g := range runs(k, 3) {
+			if g == f {
+				return true
 			}
-		}
-	}
-	for _, d := range deployed {
-		for _, x := range d.Linearization() {
-			for _, k := range x.Functions {
-				if k.Kind != "constructor" || k.Body == nil {
-					continue
-				}
-				for _, g := range runs(k, 3) {
-					if g == f {
-						return true
-					}
-					for _, w := range g.StateWrites() {
-						if flags[w.Var] {
-							return true
-						}
-					}
+			for _, w := range g.StateWrites() {
+				if flags[w.Var] {
+					return true
 				}
 			}
 		}

@@ -504,3 +504,18 @@ func ifArms(ifs *Node) []*Node {
 	}
 	return arms
 }
+
+// comparisonsIn returns the comparisons (==, !=, <, <=, >, >=) in c.
+func comparisonsIn(c *Node) []*Node {
+	var out []*Node
+	c.Walk(func(x *Node) bool {
+		if x.Kind == "binary_expression" {
+			switch x.Operator() {
+			case "==", "!=", "<", "<=", ">", ">=":
+				out = append(out, x)
+			}
+		}
+		return true
+	})
+	return out
+}
